@@ -1,0 +1,48 @@
+// swift-tools-version: 6.1
+// HomeOS: a private, on-device AI assistant platform. See ../shared/DESIGN.md for the module map.
+import PackageDescription
+
+// `make` exports HOMEOS_LLAMA_LIBDIR (the cached llama.cpp build) so binaries find libllama at run
+// time without LD_LIBRARY_PATH. Unset (for example when HomeOS is a dependency), no unsafe flags
+// are added and the library is found through the system's linker path or LD_LIBRARY_PATH.
+let llamaLibraryDirectory = Context.environment["HOMEOS_LLAMA_LIBDIR"].flatMap { $0.isEmpty ? nil : $0 }
+let llamaRuntimePath: [LinkerSetting] = llamaLibraryDirectory.map {
+    [.unsafeFlags(["-Xlinker", "-rpath", "-Xlinker", $0])]
+} ?? []
+
+let package = Package(
+    name: "HomeOS",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "LLM", targets: ["LLM"]),
+        .library(name: "LlamaEngine", targets: ["LlamaEngine"]),
+        .library(name: "ModelHub", targets: ["ModelHub"]),
+        .executable(name: "homeos", targets: ["homeos"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // llama.cpp's C API. Headers and libraries come from `make setup` through pkg-config
+        // (`llama.pc` under ~/.cache/homeos/current/pkgconfig); nothing is vendored.
+        .systemLibrary(name: "CLlama", pkgConfig: "llama"),
+        // Engine-agnostic core: the LanguageModel protocol, requests, streaming, errors, test doubles.
+        .target(name: "LLM"),
+        // In-process llama.cpp engine.
+        .target(name: "LlamaEngine", dependencies: ["LLM", "CLlama"], linkerSettings: llamaRuntimePath),
+        // Model catalog and on-disk discovery of installed models.
+        .target(name: "ModelHub", dependencies: ["LLM"]),
+        // Command-line front end.
+        .executableTarget(
+            name: "homeos",
+            dependencies: [
+                "LLM", "LlamaEngine", "ModelHub",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "LLMTests", dependencies: ["LLM"]),
+        .testTarget(name: "LlamaEngineTests", dependencies: ["LlamaEngine", "LLM", "ModelHub"]),
+        .testTarget(name: "ModelHubTests", dependencies: ["ModelHub"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

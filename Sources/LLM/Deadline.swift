@@ -1,0 +1,24 @@
+/// A point in time by which a model call must finish.
+///
+/// Engines check the deadline between tokens (and between prompt batches) and end generation
+/// with ``FinishReason/deadline`` when it passes, returning what was generated so far.
+public struct Deadline: Sendable, Hashable, Comparable {
+    /// The instant on the continuous clock at which the deadline passes.
+    public let instant: ContinuousClock.Instant
+
+    /// A deadline at a given instant.
+    public init(_ instant: ContinuousClock.Instant) { self.instant = instant }
+
+    /// A deadline `duration` from now.
+    public static func after(_ duration: Duration) -> Deadline {
+        Deadline(ContinuousClock.now.advanced(by: duration))
+    }
+
+    /// Whether the deadline has passed.
+    public var hasPassed: Bool { ContinuousClock.now >= instant }
+
+    /// Time left until the deadline; zero or negative once it has passed.
+    public var remaining: Duration { ContinuousClock.now.duration(to: instant) }
+
+    public static func < (lhs: Deadline, rhs: Deadline) -> Bool { lhs.instant < rhs.instant }
+}

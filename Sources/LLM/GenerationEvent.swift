@@ -1,0 +1,105 @@
+/// Why a generation ended.
+public enum FinishReason: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The output reached one of the request's stop sequences (which is not part of the output).
+    case stopSequence(String)
+    /// The model ended its answer (end-of-generation token, or the constraint was complete).
+    case endOfGeneration
+    /// The output reached `maxTokens`.
+    case maxTokens
+    /// The caller's task was cancelled.
+    case cancelled
+    /// The request's deadline passed.
+    case deadline
+
+    public var description: String {
+        switch self {
+        case .stopSequence(let s): return "stop sequence \(s.debugDescription)"
+        case .endOfGeneration: return "end of generation"
+        case .maxTokens: return "max tokens"
+        case .cancelled: return "cancelled"
+        case .deadline: return "deadline"
+        }
+    }
+}
+
+/// Counts and timings of one generation.
+public struct GenerationUsage: Sendable, Hashable, Codable {
+    /// Tokens in the prompt, after chat formatting.
+    public var promptTokens: Int
+    /// Prompt tokens that were reused from the previous request's cache instead of evaluated.
+    public var cachedPromptTokens: Int
+    /// Tokens generated.
+    public var generatedTokens: Int
+    /// Time spent evaluating the prompt.
+    public var promptDuration: Duration
+    /// Time from the start of the request to the first generated token.
+    public var timeToFirstToken: Duration?
+    /// Time from the first generated token to the last.
+    public var decodeDuration: Duration
+    /// Time for the whole request.
+    public var totalDuration: Duration
+
+    /// Creates a usage record.
+    public init(
+        promptTokens: Int = 0, cachedPromptTokens: Int = 0, generatedTokens: Int = 0,
+        promptDuration: Duration = .zero, timeToFirstToken: Duration? = nil,
+        decodeDuration: Duration = .zero, totalDuration: Duration = .zero
+    ) {
+        self.promptTokens = promptTokens
+        self.cachedPromptTokens = cachedPromptTokens
+        self.generatedTokens = generatedTokens
+        self.promptDuration = promptDuration
+        self.timeToFirstToken = timeToFirstToken
+        self.decodeDuration = decodeDuration
+        self.totalDuration = totalDuration
+    }
+
+    /// Prompt tokens evaluated per second (reused tokens are not counted).
+    public var promptTokensPerSecond: Double? {
+        let evaluated = promptTokens - cachedPromptTokens
+        let seconds = promptDuration.seconds
+        return evaluated > 0 && seconds > 0 ? Double(evaluated) / seconds : nil
+    }
+
+    /// Generated tokens per second after the first one.
+    public var decodeTokensPerSecond: Double? {
+        let seconds = decodeDuration.seconds
+        return generatedTokens > 1 && seconds > 0 ? Double(generatedTokens - 1) / seconds : nil
+    }
+}
+
+/// One event of a streamed generation.
+public enum GenerationEvent: Sendable, Hashable {
+    /// The next piece of text. Pieces are always whole UTF-8 characters.
+    case token(String)
+    /// The last event: counts, timings and why generation ended.
+    case finished(GenerationUsage, FinishReason)
+}
+
+/// The complete answer of a non-streamed generation.
+public struct GenerationResult: Sendable, Hashable {
+    /// The generated text (without any stop sequence).
+    public var text: String
+    /// Counts and timings.
+    public var usage: GenerationUsage
+    /// Why generation ended.
+    public var finishReason: FinishReason
+
+    /// Creates a result.
+    public init(text: String, usage: GenerationUsage, finishReason: FinishReason) {
+        self.text = text
+        self.usage = usage
+        self.finishReason = finishReason
+    }
+}
+
+extension Duration {
+    /// The duration in seconds as a floating-point number.
+    public var seconds: Double {
+        let (s, attoseconds) = components
+        return Double(s) + Double(attoseconds) / 1e18
+    }
+
+    /// The duration in milliseconds as a floating-point number.
+    public var milliseconds: Double { seconds * 1000 }
+}

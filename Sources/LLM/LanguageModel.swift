@@ -1,0 +1,56 @@
+/// A language model that generates text: in-process, remote, or scripted for tests.
+///
+/// The shape follows Apple's Foundation Models (`respond`, `stream`, typed options) so that
+/// Swift developers feel at home. Implementations must be safe to call from many tasks at once;
+/// an engine that can run only one generation at a time queues the others.
+public protocol LanguageModel: Sendable {
+    /// A stable identifier of the model (for logs, caches and the model catalog).
+    var id: String { get }
+
+    /// Whether the model can generate now.
+    var availability: ModelAvailability { get async }
+
+    /// Generates a complete answer.
+    ///
+    /// Cancellation of the calling task and the request's deadline end generation early with
+    /// ``FinishReason/cancelled`` or ``FinishReason/deadline``; they are not errors.
+    func respond(to request: GenerationRequest) async throws -> GenerationResult
+
+    /// Streams the answer as it is generated: ``GenerationEvent/token(_:)`` pieces, then exactly
+    /// one ``GenerationEvent/finished(_:_:)``. Stopping iteration cancels generation.
+    func stream(_ request: GenerationRequest) -> AsyncThrowingStream<GenerationEvent, Error>
+
+    /// Counts the tokens `text` occupies for this model.
+    func countTokens(_ text: String) async throws -> Int
+}
+
+extension LanguageModel {
+    /// Collects ``stream(_:)`` into a ``GenerationResult``.
+    public func respond(to request: GenerationRequest) async throws -> GenerationResult {
+        var text = ""
+        for try await event in stream(request) {
+            switch event {
+            case .token(let piece):
+                text += piece
+            case .finished(let usage, let reason):
+                return GenerationResult(text: text, usage: usage, finishReason: reason)
+            }
+        }
+        throw LLMError.generationFailed("the stream ended without a finished event")
+    }
+
+    /// Generates a complete answer to a single user message.
+    public func respond(to prompt: String, options: GenerationOptions = .greedy) async throws -> GenerationResult {
+        try await respond(to: GenerationRequest(messages: [.user(prompt)], options: options))
+    }
+}
+
+/// A model that can score how likely given continuations are after a prompt.
+///
+/// This is the basis of fast, closed-set classification: score each category name and take the
+/// best, instead of asking the model to write one.
+public protocol LogLikelihoodScoring: Sendable {
+    /// The total log-probability (natural log) of each continuation's tokens after `prompt`.
+    /// The prompt is raw text, already formatted for the model.
+    func logLikelihoods(of continuations: [String], after prompt: String) async throws -> [Double]
+}

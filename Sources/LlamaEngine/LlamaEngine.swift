@@ -1,0 +1,210 @@
+import CLlama
+import Foundation
+import LLM
+
+/// A language model running in this process through llama.cpp.
+///
+/// The engine loads a GGUF file once and serialises every call: concurrent requests queue and
+/// each runs to completion. Consecutive requests that share a prefix (a system prompt, a few-shot
+/// block) evaluate only their new tokens.
+///
+/// ```swift
+/// let engine = try await LlamaEngine(modelPath: path)
+/// let result = try await engine.respond(to: "Name three fruits.")
+/// for try await event in engine.stream(GenerationRequest(messages: [.user("Hi")])) { … }
+/// ```
+public actor LlamaEngine: LanguageModel, LogLikelihoodScoring {
+    public nonisolated let id: String
+    /// The model file.
+    public nonisolated let modelPath: String
+    /// How the model is run.
+    public nonisolated let configuration: LlamaConfiguration
+    private var loaded: LoadedModel?
+    private var lastInfo: LlamaModelInfo
+
+    /// Loads the model at `modelPath`.
+    ///
+    /// - Throws: ``ModelLoadError`` saying exactly what is wrong with a missing, non-GGUF,
+    ///   truncated, damaged or unsupported file.
+    public init(modelPath: String, id: String? = nil, configuration: LlamaConfiguration = .preset(.balanced),
+                progress: (@Sendable (Double) -> Void)? = nil) async throws(ModelLoadError) {
+        let model = try LoadedModel.load(path: modelPath, configuration: configuration, progress: progress)
+        self.id = id ?? URL(fileURLWithPath: modelPath).deletingPathExtension().lastPathComponent
+        self.modelPath = modelPath
+        self.configuration = configuration
+        self.loaded = model
+        self.lastInfo = model.info
+    }
+
+    /// Facts about the model: architecture, size, context, chat template, load time and memory.
+    public var info: LlamaModelInfo { lastInfo }
+
+    /// The chat template the engine formats conversations with.
+    public var chatTemplate: ChatTemplate { get throws { try model().template } }
+
+    public var availability: ModelAvailability {
+        if loaded != nil { return .ready }
+        return FileManager.default.fileExists(atPath: modelPath)
+            ? .ready  // unloaded to save memory; the next call reloads it
+            : .notInstalled(remedy: "the file \(modelPath) is gone; run `make setup` or reinstall the model")
+    }
+
+    /// Frees the model and its cache (for memory pressure); the next call loads it again.
+    public func unload() { loaded = nil }
+
+    /// Whether the model is in memory.
+    public var isLoaded: Bool { loaded != nil }
+
+    private func model() throws -> LoadedModel {
+        if let loaded { return loaded }
+        let model = try LoadedModel.load(path: modelPath, configuration: configuration, progress: nil)
+        loaded = model
+        lastInfo = model.info
+        return model
+    }
+
+    // MARK: Tokens and templates
+
+    /// The model's tokens for `text` (without BOS/EOS).
+    public func tokenize(_ text: String) throws -> [Int32] {
+        try model().tokenize(text, addSpecial: false)
+    }
+
+    /// The text of `tokens`.
+    public func detokenize(_ tokens: [Int32]) throws -> String {
+        try model().detokenize(tokens)
+    }
+
+    public func countTokens(_ text: String) async throws -> Int {
+        try model().tokenize(text, addSpecial: false).count
+    }
+
+    /// The context window in tokens.
+    public var contextSize: Int { lastInfo.contextSize }
+
+    /// The prompt text the engine would send for `messages`.
+    public func formattedPrompt(for messages: [ChatMessage]) throws -> String {
+        try model().template.format(messages)
+    }
+
+    // MARK: Generation
+
+    public nonisolated func stream(_ request: GenerationRequest) -> AsyncThrowingStream<GenerationEvent, Error> {
+        let requestedAt = ContinuousClock.now
+        return AsyncThrowingStream { continuation in
+            let task = Task {
+                do {
+                    try await self.generate(request, requestedAt: requestedAt) { continuation.yield($0) }
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+
+    /// Runs one generation to the end without suspending, so requests never interleave.
+    private func generate(_ request: GenerationRequest, requestedAt: ContinuousClock.Instant,
+                          emit: (GenerationEvent) -> Void) throws {
+        try request.validate()
+        let model = try model()
+        let options = request.options
+
+        let promptText: String
+        var stops = options.stopSequences
+        switch request.prompt {
+        case .chat(let messages):
+            promptText = try model.template.format(messages)
+            stops += model.template.stopSequences
+        case .text(let text):
+            promptText = text
+        }
+        var tokens = model.tokenize(promptText, addSpecial: true)
+        if tokens.isEmpty { throw LLMError.invalidRequest("the prompt is empty") }
+        let limit = model.contextSize - options.maxTokens
+        if limit < 1 {
+            throw LLMError.invalidOptions("maxTokens (\(options.maxTokens)) must be smaller than the context window "
+                + "(\(model.contextSize) tokens)")
+        }
+        if tokens.count > limit {
+            switch request.overflowPolicy {
+            case .fail: throw LLMError.promptTooLong(promptTokens: tokens.count, limit: limit)
+            case .truncateStart:
+                let keepFirst = tokens.first == llama_vocab_bos(model.vocab) ? 1 : 0
+                tokens = Array(tokens.prefix(keepFirst)) + tokens.suffix(limit - keepFirst)
+            }
+        }
+        let sampler = try SamplerChain(options: options, constraint: request.constraint,
+                                       vocab: model.vocab, vocabularySize: model.vocabularySize)
+
+        var usage = GenerationUsage(promptTokens: tokens.count)
+        func interruption() -> FinishReason? {
+            if Task.isCancelled { return .cancelled }
+            if let deadline = request.deadline, deadline.hasPassed { return .deadline }
+            return nil
+        }
+        func finish(_ reason: FinishReason) {
+            usage.totalDuration = requestedAt.duration(to: .now)
+            emit(.finished(usage, reason))
+        }
+
+        let promptStart = ContinuousClock.now
+        let evaluation = try model.evaluate(tokens, shouldStop: interruption)
+        usage.cachedPromptTokens = evaluation.reusedTokens
+        usage.promptDuration = promptStart.duration(to: .now)
+        if let reason = evaluation.stopReason { return finish(reason) }
+
+        var text = UTF8Accumulator()
+        var matcher = StopSequenceMatcher(stopSequences: stops)
+        var firstTokenAt: ContinuousClock.Instant?
+        func flush() {
+            let rest = matcher.feed(text.flush()).text + matcher.flush()
+            if !rest.isEmpty { emit(.token(rest)) }
+        }
+        while true {
+            if let reason = interruption() { flush(); return finish(reason) }
+            let token = sampler.sample(model.context)
+            if model.isEndOfGeneration(token) { flush(); return finish(.endOfGeneration) }
+            usage.generatedTokens += 1
+            let now = ContinuousClock.now
+            if firstTokenAt == nil {
+                firstTokenAt = now
+                usage.timeToFirstToken = requestedAt.duration(to: now)
+            }
+            usage.decodeDuration = firstTokenAt!.duration(to: now)
+            let output = matcher.feed(text.append(model.piece(token)))
+            if !output.text.isEmpty { emit(.token(output.text)) }
+            if let stop = output.stop { return finish(.stopSequence(stop)) }
+            if usage.generatedTokens >= options.maxTokens { flush(); return finish(.maxTokens) }
+            try model.decode([token])
+        }
+    }
+
+    // MARK: Scoring
+
+    public func logLikelihoods(of continuations: [String], after prompt: String) async throws -> [Double] {
+        let model = try model()
+        let promptTokens = model.tokenize(prompt, addSpecial: true)
+        guard !promptTokens.isEmpty else { throw LLMError.invalidRequest("the prompt is empty") }
+        var scores: [Double] = []
+        for continuation in continuations {
+            try Task.checkCancellation()
+            let full = model.tokenize(prompt + continuation, addSpecial: true)
+            // Tokens can merge across the boundary; score from where the two tokenizations part.
+            let shared = max(1, zip(promptTokens, full).prefix { $0 == $1 }.count)
+            guard full.count > shared else { scores.append(0); continue }
+            if full.count > model.contextSize {
+                throw LLMError.promptTooLong(promptTokens: full.count, limit: model.contextSize)
+            }
+            let context = Array(full[..<(shared - 1)])
+            if context.isEmpty {
+                model.resetCache()
+            } else {
+                _ = try model.evaluate(context, shouldStop: { nil })
+            }
+            scores.append(try model.logProbabilities(ofContinuation: Array(full[(shared - 1)...])))
+        }
+        return scores
+    }
+}

@@ -1,0 +1,260 @@
+import CLlama
+import Foundation
+import LLM
+
+/// A llama.cpp model and context, plus what is in its KV cache. Used only inside ``LlamaEngine``,
+/// which serialises all access.
+final class LoadedModel {
+    let model: OpaquePointer
+    let context: OpaquePointer
+    let vocab: OpaquePointer
+    let info: LlamaModelInfo
+    let template: ChatTemplate
+    let batchSize: Int
+    /// Tokens whose keys and values are in the KV cache, in order (sequence 0).
+    private(set) var cachedTokens: [llama_token] = []
+
+    var contextSize: Int { Int(llama_n_ctx(context)) }
+    var vocabularySize: Int { Int(llama_vocab_n_tokens(vocab)) }
+
+    private init(model: OpaquePointer, context: OpaquePointer, info: LlamaModelInfo, template: ChatTemplate, batchSize: Int) {
+        self.model = model
+        self.context = context
+        self.vocab = llama_model_get_vocab(model)
+        self.info = info
+        self.template = template
+        self.batchSize = batchSize
+    }
+
+    deinit {
+        llama_free(context)
+        llama_model_free(model)
+    }
+
+    // MARK: Loading
+
+    /// Loads the model at `path`, checking the file first so every failure has a specific error.
+    static func load(path: String, configuration: LlamaConfiguration,
+                     progress: (@Sendable (Double) -> Void)?) throws(ModelLoadError) -> LoadedModel {
+        LlamaRuntime.initialize()
+        try configuration.validate()
+        let header = try GGUFFile.read(path: path)
+        let start = ContinuousClock.now
+        let residentBefore = residentMemoryBytes()
+
+        var modelParameters = llama_model_default_params()
+        modelParameters.n_gpu_layers = Int32(configuration.gpuLayers)
+        modelParameters.load_mode = configuration.useMemoryMap ? LLAMA_LOAD_MODE_MMAP : LLAMA_LOAD_MODE_NONE
+        let progressBox = progress.map { Unmanaged.passRetained(ProgressBox($0)) }
+        defer { progressBox?.release() }
+        if let progressBox {
+            modelParameters.progress_callback = { value, userData in
+                guard let userData else { return true }
+                Unmanaged<ProgressBox>.fromOpaque(userData).takeUnretainedValue().report(Double(value))
+                return true
+            }
+            modelParameters.progress_callback_user_data = progressBox.toOpaque()
+        }
+
+        let (loaded, log) = LlamaRuntime.loadLock.withLock {
+            LlamaRuntime.log.capture { llama_model_load_from_file(path, modelParameters) }
+        }
+        guard let model = loaded else {
+            throw classifyLoadFailure(path: path, header: header, log: log)
+        }
+
+        var contextParameters = llama_context_default_params()
+        let trained = Int(llama_model_n_ctx_train(model))
+        let contextSize = trained > 0 ? min(configuration.contextSize, trained) : configuration.contextSize
+        contextParameters.n_ctx = UInt32(contextSize)
+        contextParameters.n_batch = UInt32(configuration.batchSize)
+        contextParameters.n_ubatch = UInt32(configuration.batchSize)
+        contextParameters.n_seq_max = 1
+        contextParameters.n_threads = Int32(configuration.threads)
+        contextParameters.n_threads_batch = Int32(configuration.batchThreads)
+        contextParameters.no_perf = true
+        if let flash = configuration.flashAttention {
+            contextParameters.flash_attn_type = flash ? LLAMA_FLASH_ATTN_TYPE_ENABLED : LLAMA_FLASH_ATTN_TYPE_DISABLED
+        }
+        // A full-size sliding-window cache lets prefix reuse trim the cache at any position.
+        contextParameters.swa_full = true
+        guard let context = llama_init_from_model(model, contextParameters) else {
+            llama_model_free(model)
+            throw .loadFailed(path: path, detail: "could not create a context of \(contextSize) tokens "
+                + "(not enough memory?). Try the low-memory preset or a smaller context.")
+        }
+
+        let vocab = llama_model_get_vocab(model)
+        let template = ChatTemplate.select(
+            metadataTemplate: llama_model_chat_template(model, nil).map { String(validatingCString: $0) ?? "" })
+        var description = [CChar](repeating: 0, count: 256)
+        _ = llama_model_desc(model, &description, description.count)
+        let info = LlamaModelInfo(
+            path: path,
+            architecture: header.architecture ?? "unknown",
+            description: String(decoding: description.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self),
+            parameterCount: llama_model_n_params(model),
+            weightBytes: llama_model_size(model),
+            vocabularySize: Int(llama_vocab_n_tokens(vocab)),
+            trainingContextSize: trained,
+            contextSize: Int(llama_n_ctx(context)),
+            chatTemplate: template.description,
+            loadDuration: start.duration(to: .now),
+            residentMemoryGrowthBytes: max(0, residentMemoryBytes() - residentBefore))
+        progress?(1)
+        return LoadedModel(model: model, context: context, info: info, template: template, batchSize: configuration.batchSize)
+    }
+
+    private static func classifyLoadFailure(path: String, header: GGUFFile, log: [String]) -> ModelLoadError {
+        let text = log.joined()
+        if text.contains("unknown model architecture") {
+            return .unsupportedArchitecture(path: path, architecture: header.architecture ?? "unknown")
+        }
+        if text.contains("file bounds") || text.contains("corrupted or incomplete") {
+            return .truncated(path: path, actualBytes: header.fileSize, expectedBytes: header.requiredSize)
+        }
+        let reasons = log.filter { $0.contains("error") || $0.contains("failed") }
+            .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        let detail = reasons.suffix(3).joined(separator: "; ")
+        return .corrupt(path: path, detail: detail.isEmpty ? "llama.cpp rejected the file" : detail)
+    }
+
+    // MARK: Tokens
+
+    /// Tokenizes `text`; `addSpecial` adds BOS/EOS as the model wants, `parseSpecial` turns
+    /// marker text such as `<|im_start|>` into its special token.
+    func tokenize(_ text: String, addSpecial: Bool, parseSpecial: Bool = true) -> [llama_token] {
+        let length = Int32(text.utf8.count)
+        var tokens = [llama_token](repeating: 0, count: Int(length) + 8)
+        var count = llama_tokenize(vocab, text, length, &tokens, Int32(tokens.count), addSpecial, parseSpecial)
+        if count < 0 {
+            tokens = [llama_token](repeating: 0, count: Int(-count))
+            count = llama_tokenize(vocab, text, length, &tokens, Int32(tokens.count), addSpecial, parseSpecial)
+        }
+        var result = Array(tokens.prefix(Int(max(0, count))))
+        // A template that writes the BOS text itself plus add_special would give two BOS tokens.
+        let bos = llama_vocab_bos(vocab)
+        if result.count >= 2, result[0] == bos, result[1] == bos { result.removeFirst() }
+        return result
+    }
+
+    /// The bytes of one token as text (special tokens render as nothing).
+    func piece(_ token: llama_token) -> [UInt8] {
+        var buffer = [CChar](repeating: 0, count: 64)
+        var count = llama_token_to_piece(vocab, token, &buffer, Int32(buffer.count), 0, false)
+        if count < 0 {
+            buffer = [CChar](repeating: 0, count: Int(-count))
+            count = llama_token_to_piece(vocab, token, &buffer, Int32(buffer.count), 0, false)
+        }
+        return buffer.prefix(Int(max(0, count))).map { UInt8(bitPattern: $0) }
+    }
+
+    /// Turns tokens back into text.
+    func detokenize(_ tokens: [llama_token]) -> String {
+        var accumulator = UTF8Accumulator()
+        return tokens.map { accumulator.append(piece($0)) }.joined() + accumulator.flush()
+    }
+
+    func isEndOfGeneration(_ token: llama_token) -> Bool { llama_vocab_is_eog(vocab, token) }
+
+    // MARK: Evaluation
+
+    /// What happened while bringing the KV cache to a prompt.
+    struct PromptEvaluation {
+        /// Prompt tokens that were already in the cache.
+        var reusedTokens: Int
+        /// Set when evaluation stopped early because `shouldStop` said so.
+        var stopReason: FinishReason?
+    }
+
+    /// Makes the KV cache hold exactly `tokens`, evaluating only what is not cached yet, so the
+    /// logits of the last token are ready. Stops between batches when `shouldStop` returns a reason.
+    func evaluate(_ tokens: [llama_token], shouldStop: () -> FinishReason?) throws(LLMError) -> PromptEvaluation {
+        precondition(!tokens.isEmpty, "evaluate needs at least one token")
+        var reused = zip(cachedTokens, tokens).prefix { $0 == $1 }.count
+        // The last token must be evaluated again to produce its logits.
+        if reused == tokens.count { reused -= 1 }
+        if reused < cachedTokens.count {
+            let memory = llama_get_memory(context)
+            if !llama_memory_seq_rm(memory, 0, llama_pos(reused), -1) {
+                llama_memory_clear(memory, true)
+                reused = 0
+            }
+            cachedTokens.removeSubrange(reused...)
+        }
+        var position = reused
+        while position < tokens.count {
+            if let reason = shouldStop() { return PromptEvaluation(reusedTokens: reused, stopReason: reason) }
+            let end = min(position + batchSize, tokens.count)
+            try decode(Array(tokens[position..<end]))
+            position = end
+        }
+        return PromptEvaluation(reusedTokens: reused, stopReason: nil)
+    }
+
+    /// Appends `tokens` to the cache, computing logits for the last one.
+    func decode(_ tokens: [llama_token]) throws(LLMError) {
+        var tokens = tokens
+        let status = tokens.withUnsafeMutableBufferPointer { buffer in
+            llama_decode(context, llama_batch_get_one(buffer.baseAddress, Int32(buffer.count)))
+        }
+        guard status == 0 else {
+            // The cache no longer matches what we think it holds; start clean next time.
+            llama_memory_clear(llama_get_memory(context), true)
+            cachedTokens.removeAll()
+            throw .generationFailed("llama_decode returned \(status) while evaluating \(tokens.count) tokens")
+        }
+        cachedTokens.append(contentsOf: tokens)
+    }
+
+    /// Decodes `tokens` with logits for every position (sequence 0, continuing the cache) and
+    /// returns the log-probability of each next token in `tokens` after the first.
+    func logProbabilities(ofContinuation tokens: [llama_token]) throws(LLMError) -> Double {
+        let count = tokens.count
+        var batch = llama_batch_init(Int32(count), 0, 1)
+        defer { llama_batch_free(batch) }
+        let start = cachedTokens.count
+        for (index, token) in tokens.enumerated() {
+            batch.token[index] = token
+            batch.pos[index] = llama_pos(start + index)
+            batch.n_seq_id[index] = 1
+            batch.seq_id[index]![0] = 0
+            batch.logits[index] = 1
+        }
+        batch.n_tokens = Int32(count)
+        let status = llama_decode(context, batch)
+        guard status == 0 else {
+            llama_memory_clear(llama_get_memory(context), true)
+            cachedTokens.removeAll()
+            throw .generationFailed("llama_decode returned \(status) while scoring")
+        }
+        cachedTokens.append(contentsOf: tokens)
+        let vocabularySize = self.vocabularySize
+        var total = 0.0
+        for index in 0..<(count - 1) {
+            guard let logits = llama_get_logits_ith(context, Int32(index)) else {
+                throw .generationFailed("no logits for position \(index)")
+            }
+            let row = UnsafeBufferPointer(start: logits, count: vocabularySize)
+            let maximum = row.max() ?? 0
+            var sum = 0.0
+            for value in row { sum += Double(exp(value - maximum)) }
+            total += Double(row[Int(tokens[index + 1])] - maximum) - log(sum)
+        }
+        return total
+    }
+}
+
+/// Carries a progress closure through llama.cpp's C callback.
+private final class ProgressBox {
+    let report: @Sendable (Double) -> Void
+    init(_ report: @escaping @Sendable (Double) -> Void) { self.report = report }
+}
+
+extension LoadedModel {
+    /// Empties the KV cache.
+    func resetCache() {
+        llama_memory_clear(llama_get_memory(context), true)
+        cachedTokens.removeAll()
+    }
+}

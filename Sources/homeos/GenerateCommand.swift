@@ -1,0 +1,101 @@
+import ArgumentParser
+import Foundation
+import LLM
+import LlamaEngine
+
+/// `homeos generate`: one answer from the model.
+struct GenerateCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "generate",
+        abstract: "Generate an answer to a prompt with the local model.",
+        discussion: """
+            The prompt is sent as a user message through the model's chat template. Decoding is greedy \
+            (deterministic) unless --temperature is above 0.
+
+            Example: homeos generate --stream --stats "Suggest a quick dinner for four."
+            """
+    )
+
+    @OptionGroup var modelOptions: ModelOptions
+
+    @Option(name: .long, help: "System prompt.")
+    var system: String?
+
+    @Option(name: .long, help: "Most tokens to generate.")
+    var maxTokens: Int = 256
+
+    @Option(name: .long, help: "Sampling temperature; 0 is greedy.")
+    var temperature: Double = 0
+
+    @Option(name: .long, help: "Random seed for sampling with a temperature.")
+    var seed: UInt32?
+
+    @Option(name: .long, help: "Stop when the output contains this text (repeatable).")
+    var stop: [String] = []
+
+    @Option(name: .long, help: "Give up after this many seconds and print what was generated.")
+    var timeout: Double?
+
+    @Flag(name: .long, help: "Send the prompt as raw text instead of a chat message (for base models).")
+    var raw = false
+
+    @Flag(name: .long, help: "Print tokens as they are generated.")
+    var stream = false
+
+    @Flag(name: .long, help: "Print token counts and speed afterwards.")
+    var stats = false
+
+    @Argument(help: "The prompt.")
+    var prompt: String
+
+    func validate() throws {
+        if maxTokens < 1 { throw ValidationError("--max-tokens must be at least 1, got \(maxTokens).") }
+        if !(temperature >= 0) { throw ValidationError("--temperature must be 0 or more, got \(temperature).") }
+        if let timeout, !(timeout > 0) { throw ValidationError("--timeout must be above 0 seconds.") }
+        if prompt.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            throw ValidationError("The prompt is empty.")
+        }
+        if stop.contains("") { throw ValidationError("--stop must not be empty.") }
+    }
+
+    func run() async throws {
+        let engine = try await modelOptions.loadEngine()
+        var messages: [ChatMessage] = []
+        if let system { messages.append(.system(system)) }
+        messages.append(.user(prompt))
+        let request = GenerationRequest(
+            prompt: raw ? .text(prompt) : .chat(messages),
+            options: GenerationOptions(temperature: temperature, seed: seed, maxTokens: maxTokens, stopSequences: stop),
+            deadline: timeout.map { .after(.milliseconds(Int64($0 * 1000))) })
+
+        var finished: (GenerationUsage, FinishReason)?
+        var text = ""
+        for try await event in engine.stream(request) {
+            switch event {
+            case .token(let piece):
+                text += piece
+                if stream { Terminal.write(piece) }
+            case .finished(let usage, let reason):
+                finished = (usage, reason)
+            }
+        }
+        if stream { Terminal.write("\n") } else { print(text.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        guard let (usage, reason) = finished else { return }
+        if stats {
+            let info = await engine.info
+            Terminal.error("""
+                ---
+                model            \(engine.id) (\(info.description), template: \(info.chatTemplate))
+                load             \(Terminal.ms(info.loadDuration)) ms, +\(info.residentMemoryGrowthBytes / 1_048_576) MiB resident
+                prompt tokens    \(usage.promptTokens) (\(usage.cachedPromptTokens) reused)
+                prompt           \(Terminal.ms(usage.promptDuration)) ms\(usage.promptTokensPerSecond.map { String(format: ", %.1f tok/s", $0) } ?? "")
+                generated tokens \(usage.generatedTokens)
+                decode           \(usage.decodeTokensPerSecond.map { String(format: "%.1f tok/s", $0) } ?? "-")
+                first token      \(usage.timeToFirstToken.map { "\(Terminal.ms($0)) ms" } ?? "-")
+                finish reason    \(reason)
+                """)
+        } else if reason == .deadline || reason == .maxTokens {
+            Terminal.error("(stopped: \(reason))")
+        }
+    }
+}

@@ -1,0 +1,11 @@
+import ArgumentParser
+
+/// `homeos`: the HomeOS command line.
+@main
+struct HomeOSCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "homeos",
+        abstract: "HomeOS — a private, on-device AI assistant. Everything runs on this machine.",
+        subcommands: [GenerateCommand.self, BenchCommand.self]
+    )
+}

@@ -1,0 +1,77 @@
+import Foundation
+
+/// The job sent to scripts/bench_reference.py (field names are the script's).
+struct ReferenceJob: Encodable {
+    var model_path: String
+    var context_size: Int
+    var batch_size: Int
+    var threads: Int
+    var flash_attention: Bool
+    var warmup_prompt: String
+    var prompt: String
+    var max_tokens: Int
+    var repetitions: Int
+}
+
+/// What the reference script measured.
+struct ReferenceResult: Decodable {
+    var prompt_tokens: Int
+    var generated_tokens: Int
+    var ttft_s: Double?
+    var prompt_tps: Double?
+    var decode_tps: Double?
+    var text: String
+    var version: String
+}
+
+/// Runs the llama-cpp-python reference measurement in a child process.
+struct ReferenceRunner {
+    let python: String
+    let script: String
+
+    init(python: String?, script: String?) throws {
+        let environment = ProcessInfo.processInfo.environment
+        let cache = environment["HOMEOS_CACHE"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache/homeos").path
+        self.python = python ?? "\(cache)/current/venv/bin/python"
+        self.script = script ?? URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("scripts/bench_reference.py").path
+        guard FileManager.default.isExecutableFile(atPath: self.python) else {
+            throw BenchError("No Python with llama_cpp at \(self.python). Run `make setup` or pass --python.")
+        }
+        guard FileManager.default.fileExists(atPath: self.script) else {
+            throw BenchError("The reference script is not at \(self.script). Pass --reference-script.")
+        }
+    }
+
+    func run(_ job: ReferenceJob) throws -> ReferenceResult {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: python)
+        process.arguments = [script]
+        let input = Pipe(), output = Pipe(), errors = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        input.fileHandleForWriting.write(try JSONEncoder().encode(job))
+        try input.fileHandleForWriting.close()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw BenchError("The reference run failed (exit \(process.terminationStatus)): \(errorText.suffix(800))")
+        }
+        do {
+            return try JSONDecoder().decode(ReferenceResult.self, from: data)
+        } catch {
+            throw BenchError("The reference run printed no result: \(String(decoding: data.prefix(300), as: UTF8.self))")
+        }
+    }
+}
+
+/// A benchmark that could not run, with the reason.
+struct BenchError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

