@@ -93,6 +93,36 @@ public struct GenerationResult: Sendable, Hashable {
     }
 }
 
+extension GenerationResult {
+    /// Builds a result from streamed events (for engines implementing `respond` over their stream).
+    public struct Collector: Sendable {
+        private var text = ""
+        private var finished: (GenerationUsage, FinishReason)?
+
+        /// Creates an empty collector.
+        public init() {}
+
+        /// Whether the finished event has arrived.
+        public var isFinished: Bool { finished != nil }
+
+        /// Adds one event.
+        public mutating func add(_ event: GenerationEvent) {
+            switch event {
+            case .token(let piece): text += piece
+            case .finished(let usage, let reason): finished = (usage, reason)
+            }
+        }
+
+        /// The result, or an error when the generation never finished.
+        public func result() throws -> GenerationResult {
+            guard let (usage, reason) = finished else {
+                throw LLMError.generationFailed("the generation ended without a finished event")
+            }
+            return GenerationResult(text: text, usage: usage, finishReason: reason)
+        }
+    }
+}
+
 extension Duration {
     /// The duration in seconds as a floating-point number.
     public var seconds: Double {

@@ -26,17 +26,14 @@ public protocol LanguageModel: Sendable {
 
 extension LanguageModel {
     /// Collects ``stream(_:)`` into a ``GenerationResult``.
+    ///
+    /// If the calling task is cancelled the stream ends early; the result then carries the text
+    /// received so far and ``FinishReason/cancelled``.
     public func respond(to request: GenerationRequest) async throws -> GenerationResult {
-        var text = ""
-        for try await event in stream(request) {
-            switch event {
-            case .token(let piece):
-                text += piece
-            case .finished(let usage, let reason):
-                return GenerationResult(text: text, usage: usage, finishReason: reason)
-            }
-        }
-        throw LLMError.generationFailed("the stream ended without a finished event")
+        var collector = GenerationResult.Collector()
+        for try await event in stream(request) { collector.add(event) }
+        if !collector.isFinished && Task.isCancelled { collector.add(.finished(GenerationUsage(), .cancelled)) }
+        return try collector.result()
     }
 
     /// Generates a complete answer to a single user message.

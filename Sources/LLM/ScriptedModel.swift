@@ -128,9 +128,23 @@ public final class ScriptedModel: LanguageModel, LogLikelihoodScoring {
 
     public func stream(_ request: GenerationRequest) -> AsyncThrowingStream<GenerationEvent, Error> {
         AsyncThrowingStream { continuation in
-            let task = Task { await self.run(request, into: continuation) }
+            let task = Task {
+                do {
+                    try await self.run(request) { continuation.yield($0) }
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
             continuation.onTermination = { _ in task.cancel() }
         }
+    }
+
+    /// Runs in the caller's task, so cancelling the caller ends generation with `.cancelled`.
+    public func respond(to request: GenerationRequest) async throws -> GenerationResult {
+        var collector = GenerationResult.Collector()
+        try await run(request) { collector.add($0) }
+        return try collector.result()
     }
 
     private func takeRule(for request: GenerationRequest) -> (Reply, Duration) {
@@ -143,7 +157,7 @@ public final class ScriptedModel: LanguageModel, LogLikelihoodScoring {
         }
     }
 
-    private func run(_ request: GenerationRequest, into continuation: AsyncThrowingStream<GenerationEvent, Error>.Continuation) async {
+    private func run(_ request: GenerationRequest, emit: (GenerationEvent) -> Void) async throws {
         let start = ContinuousClock.now
         do {
             try request.validate()
@@ -151,16 +165,14 @@ public final class ScriptedModel: LanguageModel, LogLikelihoodScoring {
             guard availability.isReady else { throw LLMError.modelUnavailable(availability) }
         } catch {
             state.withLock { $0.requests.append(request) }
-            continuation.finish(throwing: error)
-            return
+            throw error
         }
         let (reply, delay) = takeRule(for: request)
         var usage = GenerationUsage(promptTokens: Self.pieces(of: request.promptText).count)
 
         func finish(_ reason: FinishReason) {
             usage.totalDuration = start.duration(to: .now)
-            continuation.yield(.finished(usage, reason))
-            continuation.finish()
+            emit(.finished(usage, reason))
         }
         /// Sleeps, ending early at the deadline; returns the reason to stop, if any.
         func wait(_ duration: Duration) async -> FinishReason? {
@@ -181,8 +193,7 @@ public final class ScriptedModel: LanguageModel, LogLikelihoodScoring {
         let text: String
         switch reply {
         case .failure(let error):
-            continuation.finish(throwing: error)
-            return
+            throw error
         case .text(let value): text = value
         case .compute(let produce): text = produce(request)
         }
@@ -201,16 +212,16 @@ public final class ScriptedModel: LanguageModel, LogLikelihoodScoring {
             }
             usage.decodeDuration = firstTokenAt!.duration(to: now)
             let output = matcher.feed(piece)
-            if !output.text.isEmpty { continuation.yield(.token(output.text)) }
+            if !output.text.isEmpty { emit(.token(output.text)) }
             if let stop = output.stop { return finish(.stopSequence(stop)) }
             if usage.generatedTokens >= request.options.maxTokens {
                 let rest = matcher.flush()
-                if !rest.isEmpty { continuation.yield(.token(rest)) }
+                if !rest.isEmpty { emit(.token(rest)) }
                 return finish(.maxTokens)
             }
         }
         let rest = matcher.flush()
-        if !rest.isEmpty { continuation.yield(.token(rest)) }
+        if !rest.isEmpty { emit(.token(rest)) }
         finish(.endOfGeneration)
     }
 
@@ -218,15 +229,15 @@ public final class ScriptedModel: LanguageModel, LogLikelihoodScoring {
     static func pieces(of text: String) -> [String] {
         var pieces: [String] = []
         var current = ""
-        var previousWasSpace = false
+        var previousWasWord = false
         for character in text {
             let isSpace = character.isWhitespace
-            if !isSpace && previousWasSpace && current.contains(where: { !$0.isWhitespace }) {
+            if isSpace && previousWasWord {
                 pieces.append(current)
                 current = ""
             }
             current.append(character)
-            previousWasSpace = isSpace
+            previousWasWord = !isSpace
         }
         if !current.isEmpty { pieces.append(current) }
         return pieces

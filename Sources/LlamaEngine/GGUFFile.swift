@@ -78,7 +78,7 @@ public struct GGUFFile: Sendable, Hashable {
             }
             let dataStart = (reader.offset + alignment - 1) / alignment * alignment
             let file = GGUFFile(version: version, tensorCount: tensorCount, metadata: metadata,
-                                fileSize: data.count, requiredSize: dataStart + dataEnd)
+                                fileSize: data.count, requiredSize: dataEnd > 0 ? dataStart + dataEnd : reader.offset)
             if file.requiredSize > file.fileSize {
                 throw ModelLoadError.truncated(path: path, actualBytes: file.fileSize, expectedBytes: file.requiredSize)
             }

@@ -74,6 +74,6 @@ public struct LlamaConfiguration: Sendable, Hashable {
         func bad(_ detail: String) -> ModelLoadError { .loadFailed(path: "-", detail: "invalid configuration: \(detail)") }
         if threads < 1 || batchThreads < 1 { throw bad("threads must be at least 1") }
         if contextSize < 16 { throw bad("contextSize must be at least 16, got \(contextSize)") }
-        if batchSize < 1 { throw bad("batchSize must be at least 1, got \(batchSize)") }
+        if batchSize < 16 { throw bad("batchSize must be at least 16, got \(batchSize)") }
     }
 }

@@ -21,6 +21,10 @@ public actor LlamaEngine: LanguageModel, LogLikelihoodScoring {
     public nonisolated let configuration: LlamaConfiguration
     private var loaded: LoadedModel?
     private var lastInfo: LlamaModelInfo
+    private let executor: DedicatedThreadExecutor
+
+    /// All of the engine's work runs on its own thread (see ``DedicatedThreadExecutor``).
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
     /// Loads the model at `modelPath`.
     ///
@@ -34,7 +38,10 @@ public actor LlamaEngine: LanguageModel, LogLikelihoodScoring {
         self.configuration = configuration
         self.loaded = model
         self.lastInfo = model.info
+        self.executor = DedicatedThreadExecutor(name: "llama:\(self.id)")
     }
+
+    deinit { executor.shutdown() }
 
     /// Facts about the model: architecture, size, context, chat template, load time and memory.
     public var info: LlamaModelInfo { lastInfo }
@@ -102,6 +109,13 @@ public actor LlamaEngine: LanguageModel, LogLikelihoodScoring {
             }
             continuation.onTermination = { _ in task.cancel() }
         }
+    }
+
+    /// Runs in the caller's task, so cancelling the caller ends generation with `.cancelled`.
+    public func respond(to request: GenerationRequest) async throws -> GenerationResult {
+        var collector = GenerationResult.Collector()
+        try generate(request, requestedAt: .now) { collector.add($0) }
+        return try collector.result()
     }
 
     /// Runs one generation to the end without suspending, so requests never interleave.

@@ -167,13 +167,29 @@ final class LoadedModel {
         var stopReason: FinishReason?
     }
 
-    /// Makes the KV cache hold exactly `tokens`, evaluating only what is not cached yet, so the
+    /// Cache positions are reused in aligned groups of this many tokens.
+    ///
+    /// llama.cpp's CPU matrix kernels process a batch's rows in small groups (4 or 8 rows for the
+    /// repacked quantized formats) and finish the remainder with a different kernel, so a token's
+    /// keys and values differ in the last bits depending on where it sat in its batch. Starting
+    /// every prompt batch at an aligned position and reusing only positions that were evaluated
+    /// inside a whole aligned group makes a request's logits independent of what was cached before,
+    /// so greedy decoding stays deterministic with prefix reuse (checked by the determinism tests
+    /// on both default models).
+    static let reuseGranularity = 16
+
+    /// Leading cache positions that were evaluated inside whole aligned groups of a prompt batch.
+    private var canonicalLength = 0
+
+    /// Makes the KV cache hold exactly `tokens`, evaluating only what is not reusable, so the
     /// logits of the last token are ready. Stops between batches when `shouldStop` returns a reason.
     func evaluate(_ tokens: [llama_token], shouldStop: () -> FinishReason?) throws(LLMError) -> PromptEvaluation {
         precondition(!tokens.isEmpty, "evaluate needs at least one token")
-        var reused = zip(cachedTokens, tokens).prefix { $0 == $1 }.count
+        let group = Self.reuseGranularity
+        let common = zip(cachedTokens, tokens).prefix { $0 == $1 }.count
+        var reused = min(common, canonicalLength) / group * group
         // The last token must be evaluated again to produce its logits.
-        if reused == tokens.count { reused -= 1 }
+        if reused == tokens.count { reused -= group }
         if reused < cachedTokens.count {
             let memory = llama_get_memory(context)
             if !llama_memory_seq_rm(memory, 0, llama_pos(reused), -1) {
@@ -182,12 +198,15 @@ final class LoadedModel {
             }
             cachedTokens.removeSubrange(reused...)
         }
+        canonicalLength = reused
         var position = reused
         while position < tokens.count {
             if let reason = shouldStop() { return PromptEvaluation(reusedTokens: reused, stopReason: reason) }
-            let end = min(position + batchSize, tokens.count)
+            // Batch sizes that are multiples of the group keep every batch start aligned.
+            let end = min(position + batchSize / group * group, tokens.count)
             try decode(Array(tokens[position..<end]))
             position = end
+            canonicalLength = end / group * group
         }
         return PromptEvaluation(reusedTokens: reused, stopReason: nil)
     }
@@ -202,6 +221,7 @@ final class LoadedModel {
             // The cache no longer matches what we think it holds; start clean next time.
             llama_memory_clear(llama_get_memory(context), true)
             cachedTokens.removeAll()
+            canonicalLength = 0
             throw .generationFailed("llama_decode returned \(status) while evaluating \(tokens.count) tokens")
         }
         cachedTokens.append(contentsOf: tokens)
@@ -226,6 +246,7 @@ final class LoadedModel {
         guard status == 0 else {
             llama_memory_clear(llama_get_memory(context), true)
             cachedTokens.removeAll()
+            canonicalLength = 0
             throw .generationFailed("llama_decode returned \(status) while scoring")
         }
         cachedTokens.append(contentsOf: tokens)
@@ -256,5 +277,6 @@ extension LoadedModel {
     func resetCache() {
         llama_memory_clear(llama_get_memory(context), true)
         cachedTokens.removeAll()
+        canonicalLength = 0
     }
 }

@@ -17,7 +17,7 @@ final class SamplerChain {
         pointer = chain
         if let constraint {
             guard let grammar = llama_sampler_init_grammar(vocab, constraint.grammarText, constraint.grammarRoot) else {
-                llama_sampler_free(chain)
+                // `deinit` frees the chain: the object is fully initialised at this point.
                 throw .invalidConstraint("llama.cpp could not parse the grammar (check the GBNF syntax and that rule "
                     + "'\(constraint.grammarRoot)' exists)")
             }

@@ -20,8 +20,8 @@ struct EngineBenchCommand: AsyncParsableCommand {
         abstract: "Compare prompt speed, decode speed and time to first token with llama-cpp-python.",
         discussion: """
             For each model: a warm-up, then the same raw prompt through our engine and through the \
-            Python binding (same libllama, same threads, context and batch, greedy, N new tokens), the \
-            median of --repetitions runs each. Then the prefix-reuse speed-up: time to first token of a \
+            Python binding (same libllama, same threads, context and batch, greedy, N new tokens), in \
+            --repetitions alternating rounds; the median round of each is reported. Then the prefix-reuse speed-up: time to first token of a \
             request sharing a ~300-token prefix with the previous one, against the first. Timings vary \
             with machine load; compare ratios from the same run.
             """
@@ -36,8 +36,11 @@ struct EngineBenchCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Threads for both implementations (default: all cores).")
     var threads: Int = ProcessInfo.processInfo.activeProcessorCount
 
+    @Flag(name: .long, inversion: .prefixedNo, help: "Flash attention for both implementations.")
+    var flashAttention = false
+
     @Option(name: .long, help: "Runs per implementation; the median is reported.")
-    var repetitions: Int = 3
+    var repetitions: Int = 5
 
     @Option(name: .long, help: "Python interpreter with llama_cpp installed (default: the setup environment).")
     var python: String?
@@ -61,27 +64,29 @@ struct EngineBenchCommand: AsyncParsableCommand {
         for name in models {
             let resolved = try directory.resolve(name)
             Terminal.error("==> \(resolved.id): loading")
-            let configuration = LlamaConfiguration(threads: threads, contextSize: 2048, batchSize: 512, flashAttention: false)
+            let configuration = LlamaConfiguration(threads: threads, contextSize: 2048, batchSize: 512, flashAttention: flashAttention)
             let engine = try await LlamaEngine(modelPath: resolved.path, id: resolved.id, configuration: configuration)
 
-            Terminal.error("==> \(resolved.id): ours, \(repetitions) × \(maxTokens) tokens")
+            // Ours and the reference alternate, so drift in machine load hits both alike.
+            Terminal.error("==> \(resolved.id): \(repetitions) rounds of ours and llama-cpp-python, \(maxTokens) tokens each")
             _ = try await engine.respond(to: GenerationRequest(prompt: .text(BenchPrompts.warmup), options: .init(maxTokens: 16)))
             var runs: [GenerationResult] = []
+            var refs: [ReferenceResult] = []
             for _ in 0..<repetitions {
                 _ = try await engine.respond(to: GenerationRequest(prompt: .text(BenchPrompts.warmup), options: .init(maxTokens: 4)))
                 runs.append(try await engine.respond(to: GenerationRequest(
                     prompt: .text(BenchPrompts.main), options: .init(maxTokens: maxTokens))))
+                refs.append(try reference.run(ReferenceJob(
+                    model_path: resolved.path, context_size: 2048, batch_size: 512, threads: threads,
+                    flash_attention: flashAttention, warmup_prompt: BenchPrompts.warmup, prompt: BenchPrompts.main,
+                    max_tokens: maxTokens, repetitions: 1)))
             }
             runs.sort { ($0.usage.decodeTokensPerSecond ?? 0) < ($1.usage.decodeTokensPerSecond ?? 0) }
+            refs.sort { ($0.decode_tps ?? 0) < ($1.decode_tps ?? 0) }
             let ours = runs[runs.count / 2]
+            let ref = refs[refs.count / 2]
             let oursTTFT = ours.usage.timeToFirstToken?.seconds ?? .nan
             let oursPrompt = Double(ours.usage.promptTokens - ours.usage.cachedPromptTokens) / oursTTFT
-
-            Terminal.error("==> \(resolved.id): llama-cpp-python, \(repetitions) × \(maxTokens) tokens")
-            let ref = try reference.run(ReferenceJob(
-                model_path: resolved.path, context_size: 2048, batch_size: 512, threads: threads,
-                flash_attention: false, warmup_prompt: BenchPrompts.warmup, prompt: BenchPrompts.main,
-                max_tokens: maxTokens, repetitions: repetitions))
 
             let sameText = ref.text == ours.text ? "yes" : "no"
             speedRows.append([resolved.id, "ours (Swift)", "\(ours.usage.promptTokens)", Self.f(oursPrompt),

@@ -24,10 +24,7 @@ enum BenchPrompts {
         Monday dentist for Leo at 16:00; Tuesday soccer 17:30; Wednesday swimming 18:00 and the plumber \
         between 09:00 and 12:00; Thursday soccer 17:30 and parent-teacher conference at 19:00; Friday \
         pizza night; Saturday farmers market at 09:00 and Ava's friend's birthday party at 14:00; Sunday \
-        family planning meeting at 18:00. Recent dinners: lentil curry, vegetable lasagna, bean tacos. \
-        Groceries on the list: oat milk, spinach, rice, tomatoes, apples, yogurt, whole-wheat pasta. \
-        Appliances: dishwasher serviced in March, furnace filter due next month, smoke alarm batteries \
-        replaced in January. Chores rotate weekly between Ava and Leo: dishes, recycling, feeding the cat.
+        family planning meeting at 18:00. Recent dinners: lentil curry, vegetable lasagna, bean tacos.
 
         """
 
