@@ -22,6 +22,16 @@ public protocol LanguageModel: Sendable {
 
     /// Counts the tokens `text` occupies for this model.
     func countTokens(_ text: String) async throws -> Int
+
+    /// Whether the engine enforces ``OutputConstraint``s while decoding. Engines that cannot
+    /// (remote APIs without grammar support) get free text; ``LLMBridge`` then extracts,
+    /// validates and retries.
+    var supportsConstrainedDecoding: Bool { get }
+}
+
+extension LanguageModel {
+    /// Engines do not constrain decoding unless they say so.
+    public var supportsConstrainedDecoding: Bool { false }
 }
 
 extension LanguageModel {
@@ -50,4 +60,16 @@ public protocol LogLikelihoodScoring: Sendable {
     /// The total log-probability (natural log) of each continuation's tokens after `prompt`.
     /// The prompt is raw text, already formatted for the model.
     func logLikelihoods(of continuations: [String], after prompt: String) async throws -> [Double]
+
+    /// The raw prompt text the model would see for `messages` (its chat template applied, ending
+    /// with the cue for the assistant's reply), to score continuations after it.
+    func formattedPrompt(for messages: [ChatMessage]) async throws -> String
+
+    /// Whether scoring is available now (a conforming type may be configured without it).
+    var canScoreLogLikelihoods: Bool { get }
+}
+
+extension LogLikelihoodScoring {
+    /// Conforming engines score unless they say otherwise.
+    public var canScoreLogLikelihoods: Bool { true }
 }

@@ -18,6 +18,13 @@ public enum OutputConstraint: Sendable, Hashable {
         }
     }
 
+    /// Whether the constrained output is a JSON document (engines then make sure it gets closed).
+    public var producesJSON: Bool {
+        switch self {
+        case .grammar, .choices: return false
+        }
+    }
+
     /// The start rule of ``grammarText``.
     public var grammarRoot: String {
         if case .grammar(_, let root) = self { return root }

@@ -70,8 +70,23 @@ public final class ScriptedModel: LanguageModel, LogLikelihoodScoring {
         var scores: [String: Double] = [:]
     }
 
+    /// What the scripted model pretends to be able to do.
+    public struct Capabilities: OptionSet, Sendable, Hashable {
+        public let rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+        /// Log-likelihood scoring, answered from ``setScore(_:for:)``.
+        public static let scoring = Capabilities(rawValue: 1)
+        /// Constrained decoding: a `.choices` constraint always yields one of the choices (the
+        /// first one the scripted reply contains, else the first); other constraints pass the
+        /// scripted text through unchanged.
+        public static let constrainedDecoding = Capabilities(rawValue: 2)
+    }
+
     /// The model's identifier.
     public let id: String
+    /// What the model pretends to support (default: neither scoring nor constrained decoding,
+    /// like a plain remote API).
+    public let capabilities: Capabilities
     /// The reply used when no rule matches.
     public let defaultReply: Reply
     /// Waited between streamed tokens.
@@ -79,8 +94,10 @@ public final class ScriptedModel: LanguageModel, LogLikelihoodScoring {
     private let state = Mutex(State())
 
     /// Creates a scripted model.
-    public init(id: String = "scripted", defaultReply: String = "OK", delayPerToken: Duration = .zero) {
+    public init(id: String = "scripted", defaultReply: String = "OK", delayPerToken: Duration = .zero,
+                capabilities: Capabilities = []) {
         self.id = id
+        self.capabilities = capabilities
         self.defaultReply = .text(defaultReply)
         self.delayPerToken = delayPerToken
     }
@@ -119,11 +136,20 @@ public final class ScriptedModel: LanguageModel, LogLikelihoodScoring {
 
     public var availability: ModelAvailability { state.withLock { $0.availability } }
 
+    public var supportsConstrainedDecoding: Bool { capabilities.contains(.constrainedDecoding) }
+
+    public var canScoreLogLikelihoods: Bool { capabilities.contains(.scoring) }
+
     public func countTokens(_ text: String) async throws -> Int { Self.pieces(of: text).count }
 
     public func logLikelihoods(of continuations: [String], after prompt: String) async throws -> [Double] {
         let scores = state.withLock { $0.scores }
         return continuations.map { scores[$0] ?? -Double($0.count) }
+    }
+
+    /// Joins the messages as "role: content" lines.
+    public func formattedPrompt(for messages: [ChatMessage]) async throws -> String {
+        messages.map { "\($0.role.rawValue): \($0.content)" }.joined(separator: "\n") + "\nassistant:"
     }
 
     public func stream(_ request: GenerationRequest) -> AsyncThrowingStream<GenerationEvent, Error> {
@@ -194,8 +220,8 @@ public final class ScriptedModel: LanguageModel, LogLikelihoodScoring {
         switch reply {
         case .failure(let error):
             throw error
-        case .text(let value): text = value
-        case .compute(let produce): text = produce(request)
+        case .text(let value): text = Self.enforce(request.constraint, on: value, if: supportsConstrainedDecoding)
+        case .compute(let produce): text = Self.enforce(request.constraint, on: produce(request), if: supportsConstrainedDecoding)
         }
         usage.promptDuration = start.duration(to: .now)
 
@@ -223,6 +249,11 @@ public final class ScriptedModel: LanguageModel, LogLikelihoodScoring {
         let rest = matcher.flush()
         if !rest.isEmpty { emit(.token(rest)) }
         finish(.endOfGeneration)
+    }
+
+    private static func enforce(_ constraint: OutputConstraint?, on text: String, if enabled: Bool) -> String {
+        guard enabled, case .choices(let choices)? = constraint, !choices.contains(text) else { return text }
+        return choices.first { text.contains($0) } ?? choices[0]
     }
 
     /// Splits text into scripted "tokens": each word with the whitespace before it.

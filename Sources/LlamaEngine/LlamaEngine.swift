@@ -15,6 +15,8 @@ import LLM
 /// ```
 public actor LlamaEngine: LanguageModel, LogLikelihoodScoring {
     public nonisolated let id: String
+    /// llama.cpp enforces grammars, JSON Schemas and choice sets while decoding.
+    public nonisolated var supportsConstrainedDecoding: Bool { true }
     /// The model file.
     public nonisolated let modelPath: String
     /// How the model is run.
@@ -149,8 +151,10 @@ public actor LlamaEngine: LanguageModel, LogLikelihoodScoring {
                 tokens = Array(tokens.prefix(keepFirst)) + tokens.suffix(limit - keepFirst)
             }
         }
-        let sampler = try SamplerChain(options: options, constraint: request.constraint,
-                                       vocab: model.vocab, vocabularySize: model.vocabularySize)
+        let sampler = try TokenSampler(options: options, grammar: request.constraint?.grammarText,
+                                       grammarRoot: request.constraint?.grammarRoot ?? "root", model: model)
+        // Structured answers are steered to close before the budget runs out (see TokenSampler).
+        var structure: JSONStructureTracker? = request.constraint?.producesJSON == true ? JSONStructureTracker() : nil
 
         var usage = GenerationUsage(promptTokens: tokens.count)
         func interruption() -> FinishReason? {
@@ -178,7 +182,10 @@ public actor LlamaEngine: LanguageModel, LogLikelihoodScoring {
         }
         while true {
             if let reason = interruption() { flush(); return finish(reason) }
-            let token = sampler.sample(model.context)
+            let closing = structure.map { tracker in
+                tracker.closingCost > 0 && options.maxTokens - usage.generatedTokens <= 2 * tracker.closingCost + 6
+            } ?? false
+            let token = sampler.sample(model.context, closing: closing)
             if model.isEndOfGeneration(token) { flush(); return finish(.endOfGeneration) }
             usage.generatedTokens += 1
             let now = ContinuousClock.now
@@ -187,7 +194,9 @@ public actor LlamaEngine: LanguageModel, LogLikelihoodScoring {
                 usage.timeToFirstToken = requestedAt.duration(to: now)
             }
             usage.decodeDuration = firstTokenAt!.duration(to: now)
-            let output = matcher.feed(text.append(model.piece(token)))
+            let piece = text.append(model.piece(token))
+            structure?.feed(piece)
+            let output = matcher.feed(piece)
             if !output.text.isEmpty { emit(.token(output.text)) }
             if let stop = output.stop { return finish(.stopSequence(stop)) }
             if usage.generatedTokens >= options.maxTokens { flush(); return finish(.maxTokens) }

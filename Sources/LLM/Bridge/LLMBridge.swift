@@ -1,0 +1,54 @@
+/// The application-facing API over any ``LanguageModel``: plain generation, schema-valid JSON,
+/// closed-set classification and word-bounded summaries.
+///
+/// On an engine that constrains decoding, ``generateJSON(prompt:schema:system:examples:maxTokens:deadline:)``
+/// always returns schema-valid JSON and ``classify(input:categories:deadline:)`` can only return one
+/// of the given names. On one that cannot, the bridge extracts JSON from free text, validates it,
+/// retries once with the validation errors in the prompt, and reports what it did in the
+/// ``JSONGeneration`` record; invalid JSON is never returned.
+///
+/// Prompts follow what works for small on-device models: explicit instructions, a few short
+/// examples, one task per call, well under 500 tokens.
+public struct LLMBridge: Sendable {
+    /// The model every call goes to.
+    public let model: any LanguageModel
+
+    /// Creates a bridge over a model.
+    public init(model: any LanguageModel) {
+        self.model = model
+    }
+
+    // MARK: Generate
+
+    /// Generates a free-text answer to `prompt`.
+    public func generate(prompt: String, system: String? = nil, options: GenerationOptions = GenerationOptions(),
+                         deadline: Deadline? = nil) async throws -> String {
+        var messages: [ChatMessage] = []
+        if let system { messages.append(.system(system)) }
+        messages.append(.user(prompt))
+        let result = try await model.respond(to: GenerationRequest(messages: messages, options: options, deadline: deadline))
+        return result.text.trimmingWhitespace
+    }
+
+    // MARK: Summarize
+
+    /// Summarises `text` in at most `maxWords` words (enforced: a longer answer is cut after its
+    /// last complete sentence within the budget, or at the word limit when no sentence fits).
+    public func summarize(text: String, maxWords: Int, deadline: Deadline? = nil) async throws -> String {
+        guard maxWords > 0 else { throw LLMError.invalidRequest("maxWords must be at least 1") }
+        let answer = try await generate(
+            prompt: "Summarize the text below in at most \(maxWords) words. Reply with the summary only.\n\nText:\n\(text)",
+            system: "You write short, faithful summaries. Never add facts that are not in the text.",
+            options: GenerationOptions(maxTokens: maxWords * 2 + 16), deadline: deadline)
+        return Self.limitWords(answer, to: maxWords)
+    }
+
+    /// Cuts `text` to at most `maxWords` words, preferring to end at a sentence boundary.
+    static func limitWords(_ text: String, to maxWords: Int) -> String {
+        let words = text.split(whereSeparator: \.isWhitespace)
+        guard words.count > maxWords else { return text }
+        let kept = words.prefix(maxWords).joined(separator: " ")
+        if let end = kept.lastIndex(where: { ".!?".contains($0) }) { return String(kept[...end]) }
+        return kept
+    }
+}

@@ -1,0 +1,41 @@
+/// Follows streamed JSON text and knows what is still open: strings, objects, arrays.
+///
+/// Engines use it to see how much of a structured answer remains to be closed, so they can
+/// steer the model to finish validly before the token budget runs out.
+public struct JSONStructureTracker: Sendable, Hashable {
+    private var stack: [UInt8] = []
+    private var inString = false
+    private var escaped = false
+
+    /// Creates a tracker at the start of a document.
+    public init() {}
+
+    /// Consumes more generated text.
+    public mutating func feed(_ text: String) {
+        for byte in text.utf8 {
+            if inString {
+                if escaped { escaped = false }
+                else if byte == UInt8(ascii: "\\") { escaped = true }
+                else if byte == UInt8(ascii: "\"") { inString = false }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "{"), UInt8(ascii: "["): stack.append(byte)
+            case UInt8(ascii: "}"), UInt8(ascii: "]"): if !stack.isEmpty { stack.removeLast() }
+            default: break
+            }
+        }
+    }
+
+    /// Objects and arrays currently open.
+    public var openContainers: Int { stack.count }
+    /// Whether the text ends inside a string.
+    public var isInString: Bool { inString }
+    /// The fewest characters that close everything that is open (ignoring required members).
+    public var closingCost: Int { stack.count + (inString ? 1 : 0) }
+    /// The text that closes everything open, innermost first.
+    public var closingText: String {
+        (inString ? "\"" : "") + String(decoding: stack.reversed().map { $0 == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]") }, as: UTF8.self)
+    }
+}

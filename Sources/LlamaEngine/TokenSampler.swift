@@ -1,0 +1,127 @@
+import CLlama
+import LLM
+
+/// Chooses each next token: a llama.cpp sampler chain built from ``GenerationOptions`` (greedy
+/// when the temperature is 0, seeded random sampling otherwise), plus an optional grammar.
+///
+/// The grammar is checked lazily: the token the chain picks from the unconstrained distribution
+/// is tested against the grammar alone, and only when the grammar rejects it is the full
+/// vocabulary masked and the choice made again. Most tokens of a structured answer are what the
+/// model wanted anyway, so the expensive full mask (hundreds of thousands of tokens for Gemma's
+/// vocabulary) is rarely computed. The result is the same as masking first.
+final class TokenSampler {
+    private let chain: UnsafeMutablePointer<llama_sampler>
+    private let grammar: UnsafeMutablePointer<llama_sampler>?
+    private var candidates: [llama_token_data]
+    /// Tokens that only close strings, objects or arrays; boosted when the budget runs low.
+    private let closers: [Bool]?
+    /// How many tokens needed the full grammar mask.
+    private(set) var fullMaskCount = 0
+
+    init(options: GenerationOptions, grammar grammarText: String?, grammarRoot: String,
+         model: LoadedModel) throws(LLMError) {
+        var parameters = llama_sampler_chain_default_params()
+        parameters.no_perf = true
+        guard let chain = llama_sampler_chain_init(parameters) else {
+            throw .generationFailed("could not create a sampler chain")
+        }
+        self.chain = chain
+        self.candidates = [llama_token_data](repeating: llama_token_data(id: 0, logit: 0, p: 0), count: model.vocabularySize)
+        if let grammarText {
+            // A failed parse leaves `grammar` nil; `deinit` still frees the chain.
+            self.grammar = llama_sampler_init_grammar(model.vocab, grammarText, grammarRoot)
+            self.closers = model.closingTokens
+        } else {
+            self.grammar = nil
+            self.closers = nil
+        }
+        if let penalty = options.repetitionPenalty, penalty != 1 {
+            llama_sampler_chain_add(chain, llama_sampler_init_penalties(
+                Int32(model.vocabularySize), Int32(options.repetitionWindow), Float(penalty), 0, 0))
+        }
+        if options.temperature == 0 {
+            llama_sampler_chain_add(chain, llama_sampler_init_greedy())
+        } else {
+            if let topK = options.topK { llama_sampler_chain_add(chain, llama_sampler_init_top_k(Int32(topK))) }
+            if let topP = options.topP { llama_sampler_chain_add(chain, llama_sampler_init_top_p(Float(topP), 1)) }
+            if let minP = options.minP { llama_sampler_chain_add(chain, llama_sampler_init_min_p(Float(minP), 1)) }
+            llama_sampler_chain_add(chain, llama_sampler_init_temp(Float(options.temperature)))
+            llama_sampler_chain_add(chain, llama_sampler_init_dist(options.seed ?? UInt32.random(in: 0...UInt32.max)))
+        }
+        if grammarText != nil && grammar == nil {
+            throw .invalidConstraint("llama.cpp could not parse the grammar (check the GBNF syntax and that rule "
+                + "'\(grammarRoot)' exists)")
+        }
+    }
+
+    deinit {
+        llama_sampler_free(chain)
+        if let grammar { llama_sampler_free(grammar) }
+    }
+
+    /// Picks the next token from the logits of the last evaluated token and records it.
+    /// - Parameter closing: when true (the token budget is nearly spent), tokens that close the
+    ///   open structure are strongly preferred so the answer ends valid instead of cut off.
+    func sample(_ context: OpaquePointer, closing: Bool = false) -> llama_token {
+        let token: llama_token
+        if let grammar {
+            if !closing, let candidate = chooseUnconstrained(context), isAllowed(candidate, by: grammar) {
+                token = candidate
+            } else {
+                fullMaskCount += 1
+                token = chooseMasked(context, grammar: grammar, closing: closing)
+            }
+            llama_sampler_accept(grammar, token)
+        } else {
+            token = chooseUnconstrained(context) ?? 0
+        }
+        llama_sampler_accept(chain, token)
+        return token
+    }
+
+    private func loadLogits(_ context: OpaquePointer) -> Bool {
+        guard let logits = llama_get_logits_ith(context, -1) else { return false }
+        for index in candidates.indices {
+            candidates[index] = llama_token_data(id: llama_token(index), logit: logits[index], p: 0)
+        }
+        return true
+    }
+
+    /// Runs the chain over `candidates` and returns the selected token.
+    private func select() -> llama_token? {
+        candidates.withUnsafeMutableBufferPointer { buffer in
+            var array = llama_token_data_array(data: buffer.baseAddress, size: buffer.count, selected: -1, sorted: false)
+            llama_sampler_apply(chain, &array)
+            guard array.selected >= 0, array.selected < array.size else { return nil }
+            return array.data[Int(array.selected)].id
+        }
+    }
+
+    private func chooseUnconstrained(_ context: OpaquePointer) -> llama_token? {
+        guard loadLogits(context) else { return nil }
+        return select()
+    }
+
+    private func isAllowed(_ token: llama_token, by grammar: UnsafeMutablePointer<llama_sampler>) -> Bool {
+        var single = llama_token_data(id: token, logit: 0, p: 0)
+        return withUnsafeMutablePointer(to: &single) { pointer in
+            var array = llama_token_data_array(data: pointer, size: 1, selected: -1, sorted: false)
+            llama_sampler_apply(grammar, &array)
+            return pointer.pointee.logit.isFinite
+        }
+    }
+
+    private func chooseMasked(_ context: OpaquePointer, grammar: UnsafeMutablePointer<llama_sampler>, closing: Bool) -> llama_token {
+        guard loadLogits(context) else { return 0 }
+        candidates.withUnsafeMutableBufferPointer { buffer in
+            var array = llama_token_data_array(data: buffer.baseAddress, size: buffer.count, selected: -1, sorted: false)
+            llama_sampler_apply(grammar, &array)
+        }
+        if closing, let closers {
+            for index in candidates.indices where closers[Int(candidates[index].id)] && candidates[index].logit.isFinite {
+                candidates[index].logit += 30
+            }
+        }
+        return select() ?? 0
+    }
+}
