@@ -17,10 +17,17 @@ let package = Package(
         .library(name: "LLM", targets: ["LLM"]),
         .library(name: "LlamaEngine", targets: ["LlamaEngine"]),
         .library(name: "ModelHub", targets: ["ModelHub"]),
+        .library(name: "Skills", targets: ["Skills"]),
+        .library(name: "HomeOS", targets: ["HomeOS"]),
+        .library(name: "Sentinel", targets: ["Sentinel"]),
         .executable(name: "homeos", targets: ["homeos"]),
+        .executable(name: "sentinel", targets: ["sentinel"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         // llama.cpp's C API. Headers and libraries come from `make setup` through pkg-config
@@ -31,21 +38,51 @@ let package = Package(
         // In-process llama.cpp engine.
         .target(name: "LlamaEngine", dependencies: ["LLM", "CLlama"], linkerSettings: llamaRuntimePath),
         // Model catalog and on-disk discovery of installed models.
-        .target(name: "ModelHub", dependencies: ["LLM"]),
+        .target(
+            name: "ModelHub",
+            dependencies: [
+                "LLM",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        // Skill protocol, registry, routing cascade, approvals, the assistant coordinator.
+        .target(name: "Skills", dependencies: ["LLM"]),
+        // The family assistant: domain, storage, the 19 skills, context, scheduler.
+        .target(name: "HomeOS", dependencies: ["Skills", "LLM"], resources: [.copy("Resources")]),
+        // Veteran crisis check-in: screener, signals, risk tier, crisis state (no HomeOS).
+        .target(name: "Sentinel", dependencies: ["LLM"]),
         // Evaluation harnesses over the public data in ../shared/data (conformance, coverage, routing).
-        .target(name: "Evaluation", dependencies: ["LLM"]),
+        .target(name: "Evaluation", dependencies: ["LLM", "Skills"]),
         // Command-line front end.
         .executableTarget(
             name: "homeos",
             dependencies: [
-                "LLM", "LlamaEngine", "ModelHub", "Evaluation",
+                "LLM", "LlamaEngine", "ModelHub", "Evaluation", "Skills", "HomeOS",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .executableTarget(
+            name: "sentinel",
+            dependencies: ["Sentinel", "LLM", "LlamaEngine", "ModelHub",
+                           .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         .testTarget(name: "LLMTests", dependencies: ["LLM"]),
+        .testTarget(name: "SkillsTests", dependencies: ["Skills", "LLM"]),
+        .testTarget(name: "HomeOSTests", dependencies: ["HomeOS", "Skills", "LLM", "LlamaEngine", "ModelHub"]),
+        .testTarget(name: "SentinelTests", dependencies: ["Sentinel", "LLM", "LlamaEngine", "ModelHub"]),
         .testTarget(name: "LlamaEngineTests", dependencies: ["LlamaEngine", "LLM", "ModelHub"]),
-        .testTarget(name: "ModelHubTests", dependencies: ["ModelHub"]),
-        .testTarget(name: "EvaluationTests", dependencies: ["Evaluation", "LLM"], exclude: ["json-schema-suite-expected-failures.txt"]),
+        .testTarget(
+            name: "ModelHubTests",
+            dependencies: [
+                "ModelHub", "LLM",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
+        .testTarget(name: "EvaluationTests", dependencies: ["Evaluation", "LLM", "Skills", "HomeOS"],
+                    exclude: ["json-schema-suite-expected-failures.txt"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -22,3 +22,28 @@ public struct Deadline: Sendable, Hashable, Comparable {
 
     public static func < (lhs: Deadline, rhs: Deadline) -> Bool { lhs.instant < rhs.instant }
 }
+
+/// Thrown by ``withDeadline(_:operation:)`` when the work did not finish in time.
+public struct DeadlineExceeded: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The budget that was exceeded.
+    public var budget: Duration
+    public var description: String { "The operation did not finish within \(budget)." }
+}
+
+/// Runs `operation`, cancelling it and throwing ``DeadlineExceeded`` if it takes longer than
+/// `budget`. The operation should honour cancellation (model calls do).
+public func withDeadline<T: Sendable>(_ budget: Duration, operation: @escaping @Sendable () async throws -> T) async throws -> T {
+    try await withThrowingTaskGroup(of: T?.self) { group in
+        group.addTask { try await operation() }
+        group.addTask {
+            try? await Task.sleep(for: budget)
+            return nil
+        }
+        defer { group.cancelAll() }
+        while let next = try await group.next() {
+            if let value = next { return value }
+            throw DeadlineExceeded(budget: budget)
+        }
+        throw DeadlineExceeded(budget: budget)
+    }
+}

@@ -6,8 +6,28 @@ public enum OutputConstraint: Sendable, Hashable {
     case grammar(String, root: String = "root")
     /// The output must be exactly one of these strings.
     case choices([String])
+    /// The output must be JSON valid against this schema. Engines compile it to a grammar with
+    /// ``JSONSchemaGrammarCompiler``; keywords a grammar cannot express are checked afterwards by
+    /// ``LLMBridge``.
+    case jsonSchema(JSONSchema)
 
-    /// The constraint expressed as a GBNF grammar with start rule `root`.
+    /// The grammar (GBNF text and start rule) that enforces the constraint.
+    /// - Throws: ``LLMError/invalidConstraint(_:)`` when a schema cannot be compiled.
+    public func grammar() throws(LLMError) -> (text: String, root: String) {
+        switch self {
+        case .grammar(let text, let root): return (text, root)
+        case .choices: return (grammarText, "root")
+        case .jsonSchema(let schema):
+            do {
+                let compiled = try JSONSchemaGrammarCompiler().compile(schema)
+                return (compiled.gbnf, compiled.root)
+            } catch {
+                throw .invalidConstraint("the JSON Schema cannot be compiled to a grammar: \(error)")
+            }
+        }
+    }
+
+    /// The GBNF text of a grammar or choice constraint (empty for a schema: use ``grammar()``).
     public var grammarText: String {
         switch self {
         case .grammar(let text, _):
@@ -15,20 +35,15 @@ public enum OutputConstraint: Sendable, Hashable {
         case .choices(let options):
             let alternatives = options.map(Self.gbnfLiteral).joined(separator: " | ")
             return "root ::= \(alternatives)"
+        case .jsonSchema:
+            return ""
         }
     }
 
     /// Whether the constrained output is a JSON document (engines then make sure it gets closed).
     public var producesJSON: Bool {
-        switch self {
-        case .grammar, .choices: return false
-        }
-    }
-
-    /// The start rule of ``grammarText``.
-    public var grammarRoot: String {
-        if case .grammar(_, let root) = self { return root }
-        return "root"
+        if case .jsonSchema = self { return true }
+        return false
     }
 
     /// Checks that the constraint can be satisfied at all.
@@ -42,6 +57,8 @@ public enum OutputConstraint: Sendable, Hashable {
         case .choices(let options):
             if options.isEmpty { throw .invalidConstraint("a choice constraint needs at least one choice") }
             if options.contains(where: \.isEmpty) { throw .invalidConstraint("choices must not be empty strings") }
+        case .jsonSchema:
+            break
         }
     }
 

@@ -151,8 +151,8 @@ public actor LlamaEngine: LanguageModel, LogLikelihoodScoring {
                 tokens = Array(tokens.prefix(keepFirst)) + tokens.suffix(limit - keepFirst)
             }
         }
-        let sampler = try TokenSampler(options: options, grammar: request.constraint?.grammarText,
-                                       grammarRoot: request.constraint?.grammarRoot ?? "root", model: model)
+        let grammar = try request.constraint?.grammar()
+        let sampler = try TokenSampler(options: options, grammar: grammar?.text, grammarRoot: grammar?.root ?? "root", model: model)
         // Structured answers are steered to close before the budget runs out (see TokenSampler).
         var structure: JSONStructureTracker? = request.constraint?.producesJSON == true ? JSONStructureTracker() : nil
 

@@ -10,25 +10,32 @@ import Synchronization
 /// environment variable `HOMEOS_LLAMA_LOG=1` to print it to standard error. Prompts and outputs
 /// are never logged.
 enum LlamaRuntime {
-    /// Recent lines from llama.cpp's log.
+    /// Recent lines from llama.cpp's log, numbered so a capture never loses its own lines when
+    /// other threads log a lot at the same time.
     final class LogBuffer: Sendable {
-        private let lines = Mutex<[String]>([])
+        private struct State {
+            var lines: [(sequence: Int, text: String)] = []
+            var nextSequence = 0
+        }
+        private let state = Mutex(State())
+        private static let capacity = 2000
         let echo = ProcessInfo.processInfo.environment["HOMEOS_LLAMA_LOG"] == "1"
 
         func append(_ line: String) {
             if echo { FileHandle.standardError.write(Data(line.utf8)) }
-            lines.withLock { lines in
-                lines.append(line)
-                if lines.count > 200 { lines.removeFirst(lines.count - 200) }
+            state.withLock { state in
+                state.lines.append((state.nextSequence, line))
+                state.nextSequence += 1
+                if state.lines.count > Self.capacity { state.lines.removeFirst(state.lines.count - Self.capacity) }
             }
         }
 
         /// Runs `body` and returns the log lines written meanwhile.
         func capture<T>(_ body: () throws -> T) rethrows -> (T, [String]) {
-            let before = lines.withLock { $0.count }
+            let first = state.withLock { $0.nextSequence }
             let result = try body()
-            let after = lines.withLock { Array($0.suffix(max(0, $0.count - before))) }
-            return (result, after)
+            let lines = state.withLock { $0.lines.filter { $0.sequence >= first }.map(\.text) }
+            return (result, lines)
         }
     }
 

@@ -6,6 +6,6 @@ struct HomeOSCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "homeos",
         abstract: "HomeOS — a private, on-device AI assistant. Everything runs on this machine.",
-        subcommands: [GenerateCommand.self, BenchCommand.self]
+        subcommands: [GenerateCommand.self, BenchCommand.self, ModelsCommand.self, RouteCommand.self, EvalCommand.self, TrainCommand.self]
     )
 }

@@ -6,7 +6,8 @@ import ModelHub
 /// Options shared by commands that load a model.
 struct ModelOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp(
-        "Model id (smollm2-135m-instruct, gemma3-270m) or path of a .gguf file.", valueName: "path|id"))
+        "Model id (see `homeos models list`) or path of a .gguf file. Default: the model chosen with `homeos models use`, else smollm2-135m-instruct.",
+        valueName: "path|id"))
     var model: String?
 
     @Option(name: .long, help: "Hardware preset: max, balanced, low-memory or cpu-only.")
@@ -34,9 +35,16 @@ struct ModelOptions: ParsableArguments {
         return configuration
     }
 
-    /// Resolves the model reference and loads it.
+    /// Resolves the model reference (`--model`, else the selected model, else the default),
+    /// checks that the machine has the memory for it, and loads it.
     func loadEngine() async throws -> LlamaEngine {
-        let resolved = try ModelDirectory.standard().resolve(model)
+        let library = ModelLibrary.standard()
+        ModelsFormat.warn(about: library)
+        let resolved = try library.resolveForLoading(model)
+        let configuration = self.configuration
+        let estimate = resolved.entry.map { library.memoryEstimate(for: $0, contextSize: configuration.contextSize) }
+            ?? MemoryEstimator.estimate(forFileAt: URL(fileURLWithPath: resolved.path), contextSize: configuration.contextSize)
+        if let estimate { try MemoryEstimator().check(estimate, for: resolved.id) }
         return try await LlamaEngine(modelPath: resolved.path, id: resolved.id, configuration: configuration)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Evaluation
 import LLM
 
 /// Small helpers for terminal output.
@@ -17,16 +18,12 @@ enum Terminal {
     static func ms(_ duration: Duration) -> String { String(format: "%.0f", duration.milliseconds) }
 
     /// Renders rows as an aligned text table; the first row is the header.
-    static func table(_ rows: [[String]]) -> String {
-        guard let header = rows.first else { return "" }
-        let widths = header.indices.map { column in rows.map { column < $0.count ? $0[column].count : 0 }.max() ?? 0 }
-        func line(_ row: [String]) -> String {
-            row.enumerated().map { index, cell in
-                let pad = String(repeating: " ", count: widths[index] - cell.count)
-                return index == 0 ? cell + pad : pad + cell
-            }.joined(separator: "  ")
-        }
-        let rule = widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")
-        return ([line(header), rule] + rows.dropFirst().map(line)).joined(separator: "\n")
+    static func table(_ rows: [[String]]) -> String { TextTable.render(rows) }
+}
+
+extension Terminal {
+    /// Rewrites one progress line on standard error: "label done/total".
+    static func progress(_ label: String, _ done: Int, _ total: Int) {
+        FileHandle.standardError.write(Data("\r\(label) \(done)/\(total)   ".utf8))
     }
 }

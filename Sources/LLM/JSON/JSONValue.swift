@@ -200,3 +200,31 @@ extension JSONValue {
         try decoder.decode(T.self, from: Data(jsonText.utf8))
     }
 }
+
+extension JSONValue: Codable {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() { self = .null }
+        else if let bool = try? container.decode(Bool.self) { self = .bool(bool) }
+        else if let number = try? container.decode(Double.self) { self = .number(number) }
+        else if let string = try? container.decode(String.self) { self = .string(string) }
+        else if let array = try? container.decode([JSONValue].self) { self = .array(array) }
+        else if let object = try? container.decode([String: JSONValue].self) {
+            self = .object(JSONObject(object.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }))
+        } else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "not a JSON value")
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .null: try container.encodeNil()
+        case .bool(let bool): try container.encode(bool)
+        case .number(let number): try container.encode(number)
+        case .string(let string): try container.encode(string)
+        case .array(let array): try container.encode(array)
+        case .object(let object): try container.encode(Dictionary(uniqueKeysWithValues: object.map { ($0.key, $0.value) }))
+        }
+    }
+}

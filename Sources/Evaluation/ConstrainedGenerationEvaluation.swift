@@ -1,0 +1,119 @@
+import Foundation
+import LLM
+
+/// Many generations over varied schemas, each once constrained and once not, counting how many
+/// outputs are schema-valid: the constrained side must never produce invalid JSON.
+public struct ConstrainedGenerationEvaluation: Sendable {
+    /// Counts for one side (constrained or unconstrained).
+    public struct Side: Sendable {
+        public var generations = 0
+        public var valid = 0
+        /// Outputs that were not JSON at all.
+        public var notJSON = 0
+        /// JSON that failed the schema.
+        public var schemaViolations = 0
+        /// Generations that hit the token limit.
+        public var hitTokenLimit = 0
+        public var duration: Duration = .zero
+        /// Up to five examples of invalid outputs, for the report.
+        public var examples: [String] = []
+    }
+
+    /// The result of a run.
+    public struct Report: Sendable {
+        public var schemas: Int
+        public var constrained: Side
+        public var unconstrained: Side?
+    }
+
+    let model: any LanguageModel
+    let maxTokens: Int
+
+    /// Creates the evaluation.
+    public init(model: any LanguageModel, maxTokens: Int = 256) {
+        self.model = model
+        self.maxTokens = maxTokens
+    }
+
+    static let tasks = [
+        "Write an example that could appear in a real application.",
+        "Fill it in for a family of four planning their week.",
+        "Write a minimal valid example.",
+        "Write a detailed, realistic example.",
+        "Give an example for a veteran's weekly check-in record.",
+    ]
+
+    /// Schemas from JSONSchemaBench whose every keyword the grammar enforces, plus `extra`.
+    public static func schemaPool(data: EvaluationData, perSubset: Int, extra: [JSONSchema]) throws -> [JSONSchema] {
+        var pool = extra
+        for subset in BenchSchemaSample.subsets {
+            for item in try BenchSchemaSample.take(perSubset, from: subset, data: data) {
+                guard case .success(let schema) = item.schema,
+                      let compiled = try? JSONSchemaGrammarCompiler().compile(schema), compiled.isFullyEnforced,
+                      (try? JSONSchemaValidator(schema: schema)) != nil else { continue }
+                pool.append(schema)
+            }
+        }
+        return pool
+    }
+
+    /// Runs `count` generations cycling through `schemas` (and the same prompts unconstrained
+    /// when `contrast` is true). `progress` hears (done, total).
+    public func run(count: Int, schemas: [JSONSchema], contrast: Bool,
+                    progress: @Sendable (Int, Int) -> Void = { _, _ in }) async throws -> Report {
+        precondition(!schemas.isEmpty, "the schema pool is empty")
+        var constrainedSide = Side()
+        var unconstrainedSide = contrast ? Side() : nil
+        for index in 0..<count {
+            progress(index, count)
+            let schema = schemas[index % schemas.count]
+            let task = Self.tasks[(index / schemas.count + index) % Self.tasks.count]
+            let messages: [ChatMessage] = [
+                .system("Reply with one JSON value valid against this JSON Schema, and nothing else.\nSchema: \(schema.root.jsonText)"),
+                .user(task),
+            ]
+            let validator = try JSONSchemaValidator(schema: schema)
+            try await measure(&constrainedSide, messages: messages, constraint: .jsonSchema(schema), validator: validator)
+            if var side = unconstrainedSide {
+                try await measure(&side, messages: messages, constraint: nil, validator: validator)
+                unconstrainedSide = side
+            }
+        }
+        return Report(schemas: schemas.count, constrained: constrainedSide, unconstrained: unconstrainedSide)
+    }
+
+    private func measure(_ side: inout Side, messages: [ChatMessage], constraint: OutputConstraint?,
+                         validator: JSONSchemaValidator) async throws {
+        let start = ContinuousClock.now
+        let result = try await model.respond(to: GenerationRequest(messages: messages, options: GenerationOptions(maxTokens: maxTokens),
+                                                                   constraint: constraint))
+        side.duration += start.duration(to: .now)
+        side.generations += 1
+        if result.finishReason == .maxTokens { side.hitTokenLimit += 1 }
+        let value = constraint == nil ? JSONExtractor.extract(from: result.text)?.value : try? JSONValue(parsing: result.text)
+        guard let value else {
+            side.notJSON += 1
+            if side.examples.count < 5 { side.examples.append(String(result.text.prefix(160))) }
+            return
+        }
+        let problems = validator.validate(value)
+        if problems.isEmpty {
+            side.valid += 1
+        } else {
+            side.schemaViolations += 1
+            if side.examples.count < 5 { side.examples.append(problems[0].description) }
+        }
+    }
+
+    /// The report as a table.
+    public static func renderTable(_ report: Report) -> String {
+        var rows = [["decoding", "generations", "valid", "not JSON", "schema violations", "hit token limit", "time s"]]
+        func row(_ name: String, _ side: Side) -> [String] {
+            [name, "\(side.generations)", "\(side.valid)", "\(side.notJSON)", "\(side.schemaViolations)", "\(side.hitTokenLimit)",
+             String(format: "%.0f", side.duration.seconds)]
+        }
+        rows.append(row("constrained", report.constrained))
+        if let unconstrained = report.unconstrained { rows.append(row("unconstrained", unconstrained)) }
+        return TextTable.render(rows)
+    }
+}

@@ -1,0 +1,302 @@
+import Foundation
+import Skills
+
+/// Trains the routing scorer from the development splits only, choosing hyperparameters by
+/// cross-validation inside that data.
+///
+/// Training rows: SLURP `devel.jsonl` and CLINC150 `val` + `oos_val` mapped through the label
+/// map (out-of-scope rows become ``noSkillID``; excluded labels are not used), plus each skill's
+/// own examples and keywords. No test row is read.
+///
+/// ```swift
+/// let training = try RouterTraining(data: .locate(), skills: HomeOSSkillCatalog.all)
+/// let result = try training.run { print($0) }
+/// try result.model.repositoryJSON().write(to: url)
+/// ```
+public struct RouterTraining: Sendable {
+    /// A training row and where it came from (for per-corpus validation scores).
+    public struct SourcedRow: Sendable, Hashable {
+        /// The row.
+        public var row: RoutingTrainingRow
+        /// `slurp`, `clinc150` or `skills`.
+        public var source: String
+    }
+
+    /// One hyperparameter setting and its cross-validated scores.
+    public struct Candidate: Sendable, Hashable {
+        /// Trainer options.
+        public var options: RoutingTrainingOptions
+        /// Added to the "none" logit after training (shifts rows from skills to out of scope).
+        public var noneBias: Double
+        /// Cross-validated scores (see ``ValidationScores``).
+        public var scores: ValidationScores
+    }
+
+    /// Cross-validated scores of a setting, decided as the cascade without a model decides:
+    /// a skill when it is the most probable class with probability above 0.3, else no skill.
+    public struct ValidationScores: Sendable, Hashable {
+        /// Correct skill on in-scope rows, per corpus.
+        public var inScopeAccuracy: [String: Double]
+        /// Out-of-scope rows sent to no skill, per corpus.
+        public var outOfScopeRecall: [String: Double]
+
+        /// The selection criterion: the mean over corpora of (in-scope accuracy + out-of-scope
+        /// recall) / 2, a balanced accuracy that does not depend on how many rows are out of scope.
+        public var objective: Double {
+            let corpora = inScopeAccuracy.keys.sorted()
+            guard !corpora.isEmpty else { return 0 }
+            return corpora.map { ((inScopeAccuracy[$0] ?? 0) + (outOfScopeRecall[$0] ?? 0)) / 2 }.reduce(0, +) / Double(corpora.count)
+        }
+    }
+
+    /// What training produced.
+    public struct Result: Sendable {
+        /// The final model, fitted on every development row with the best setting.
+        public var model: RoutingModel
+        /// Every setting tried, best first.
+        public var candidates: [Candidate]
+        /// Rows used, per source.
+        public var rowsPerSource: [String: Int]
+    }
+
+    /// The skills the model routes to.
+    public let skills: [SkillDescriptor]
+    /// Where the development data is.
+    public let dataset: RoutingDataset
+    /// Settings to try (the none-bias offsets are tried for each).
+    public var grid: [RoutingTrainingOptions]
+    /// Offsets added to the "none" logit to try.
+    public var noneBiases: [Double] = [-0.5, 0, 0.5, 1, 1.5, 2]
+    /// Cross-validation folds.
+    public var folds: Int = 5
+    /// Weight of a skill's example message as a training row.
+    public var exampleWeight: Double = 2
+    /// Weight of a skill's keyword as a training row.
+    public var keywordWeight: Double = 1
+
+    /// The default grid: feature set, L2 strength, epochs and class balancing.
+    public static let defaultGrid: [RoutingTrainingOptions] = {
+        var grid: [RoutingTrainingOptions] = []
+        for characterNGrams in [0, 4] {
+            for value in RoutingFeatures.Value.allCases {
+                for l2 in [1e-5, 1e-4] {
+                    for epochs in [10, 30] {
+                        for balance in [0.0, 0.5] {
+                            grid.append(RoutingTrainingOptions(
+                                l2: l2, epochs: epochs, learningRate: value == .binary ? 0.1 : 0.5,
+                                features: RoutingFeatures(value: value, characterNGrams: characterNGrams), classBalance: balance))
+                        }
+                    }
+                }
+            }
+        }
+        return grid
+    }()
+
+    /// Creates a training run over the development data.
+    public init(dataset: RoutingDataset, skills: [SkillDescriptor], grid: [RoutingTrainingOptions] = RouterTraining.defaultGrid) {
+        self.dataset = dataset
+        self.skills = skills
+        self.grid = grid
+    }
+
+    /// The classes of the model: the skills in order, then ``noSkillID``.
+    public var classes: [String] { skills.map(\.id) + [noSkillID] }
+
+    /// The development rows (SLURP devel, CLINC150 val + oos_val), mapped; rows labelled with a
+    /// skill that is not among ``skills`` are dropped.
+    public func developmentRows() throws(RoutingDataError) -> [SourcedRow] {
+        let known = Set(skills.map(\.id))
+        var rows: [SourcedRow] = []
+        for corpus in RoutingLabelMap.Corpus.allCases {
+            for example in try dataset.examples(corpus: corpus, split: RoutingDataset.developmentSplit(of: corpus)) {
+                let label = example.expectedSkill ?? noSkillID
+                guard label == noSkillID || known.contains(label) else { continue }
+                rows.append(SourcedRow(row: RoutingTrainingRow(text: example.text, label: label), source: corpus.rawValue))
+            }
+        }
+        return rows
+    }
+
+    /// Each skill's examples and keywords as rows (always trained on, never held out).
+    public func skillRows() -> [SourcedRow] {
+        skills.flatMap { skill in
+            skill.examples.map { SourcedRow(row: RoutingTrainingRow(text: $0, label: skill.id, weight: exampleWeight), source: "skills") }
+                + skill.keywords.map { SourcedRow(row: RoutingTrainingRow(text: $0, label: skill.id, weight: keywordWeight), source: "skills") }
+        }
+    }
+
+    /// Cross-validates every setting of the grid and trains the final model with the best.
+    /// - Parameter progress: called with a line of text after each setting.
+    public func run(progress: (String) -> Void = { _ in }) throws -> Result {
+        let development = try developmentRows()
+        let fixed = skillRows()
+        let foldOf = Self.stratifiedFolds(development.map(\.row.label), folds: folds, seed: 7)
+        var candidates: [Candidate] = []
+        for (number, options) in grid.enumerated() {
+            let scores = try crossValidate(options: options, development: development, fixed: fixed, foldOf: foldOf)
+            for (bias, score) in zip(noneBiases, scores) {
+                candidates.append(Candidate(options: options, noneBias: bias, scores: score))
+            }
+            let best = zip(noneBiases, scores).max { $0.1.objective < $1.1.objective }!
+            progress(String(format: "[%d/%d] %@ l2=%g epochs=%d balance=%.1f: best objective %.4f (none bias %+.1f)",
+                            number + 1, grid.count, options.features.label, options.l2, options.epochs,
+                            options.classBalance, best.1.objective, best.0))
+        }
+        // Best first; ties go to the earlier (simpler) setting, so the choice is deterministic.
+        let ranked = candidates.enumerated().sorted {
+            $0.element.scores.objective > $1.element.scores.objective
+                || ($0.element.scores.objective == $1.element.scores.objective && $0.offset < $1.offset)
+        }.map(\.element)
+        let best = ranked[0]
+        let sources = ["slurp/devel.jsonl (mapped; out-of-scope rows as none; excluded labels unused)",
+                       "clinc150/data_full.json val (mapped) + oos_val (as none)",
+                       "skill examples (weight \(exampleWeight)) and keywords (weight \(keywordWeight))"]
+        var validation: [String: Double] = ["objective": Self.round4(best.scores.objective), "noneBias": best.noneBias]
+        for (corpus, value) in best.scores.inScopeAccuracy { validation["cv.\(corpus).inScopeAccuracy"] = Self.round4(value) }
+        for (corpus, value) in best.scores.outOfScopeRecall { validation["cv.\(corpus).outOfScopeRecall"] = Self.round4(value) }
+        let provenance = RoutingModelProvenance(
+            sources: sources, rowsPerClass: [:], hyperparameters: best.options, validation: validation,
+            notes: ["\(folds)-fold stratified cross-validation on the development rows only; \(ranked.count) settings tried.",
+                    "Objective: mean over corpora of (in-scope accuracy + out-of-scope recall) / 2, deciding a skill when it is "
+                        + "the most probable class above 0.3 (the cascade without a model).",
+                    "noneBias has been added to the none class's bias."])
+        let allRows = (development + fixed).map(\.row)
+        var model = try RoutingModelTrainer(options: best.options).train(rows: allRows, classes: classes, provenance: provenance)
+        model = Self.shiftingNone(model, by: best.noneBias)
+        let perSource = Dictionary(grouping: development + fixed, by: \.source).mapValues(\.count)
+        return Result(model: model, candidates: ranked, rowsPerSource: perSource)
+    }
+
+    /// Cross-validated scores of `options`, one per entry of ``noneBiases``.
+    func crossValidate(options: RoutingTrainingOptions, development: [SourcedRow], fixed: [SourcedRow],
+                       foldOf: [Int]) throws -> [ValidationScores] {
+        // counts[bias][corpus] = (in-scope correct, in-scope total, oos correct, oos total)
+        var counts = [[String: [Int]]](repeating: [:], count: noneBiases.count)
+        let trainer = RoutingModelTrainer(options: options)
+        for fold in 0..<folds {
+            let training = zip(development, foldOf).filter { $0.1 != fold }.map(\.0.row) + fixed.map(\.row)
+            let model = try trainer.train(rows: training, classes: classes)
+            let noneIndex = model.classes.firstIndex(of: noSkillID)!
+            for (row, rowFold) in zip(development, foldOf) where rowFold == fold {
+                let base = model.probabilities(for: row.row.text)
+                for (b, bias) in noneBiases.enumerated() {
+                    let predicted = Self.decide(Self.shift(base, noneIndex: noneIndex, by: bias), classes: model.classes)
+                    let inScope = row.row.label != noSkillID
+                    var tally = counts[b][row.source] ?? [0, 0, 0, 0]
+                    if inScope {
+                        tally[1] += 1
+                        if predicted == row.row.label { tally[0] += 1 }
+                    } else {
+                        tally[3] += 1
+                        if predicted == noSkillID { tally[2] += 1 }
+                    }
+                    counts[b][row.source] = tally
+                }
+            }
+        }
+        return counts.map { perCorpus in
+            var scores = ValidationScores(inScopeAccuracy: [:], outOfScopeRecall: [:])
+            for (corpus, tally) in perCorpus {
+                scores.inScopeAccuracy[corpus] = Double(tally[0]) / Double(max(1, tally[1]))
+                scores.outOfScopeRecall[corpus] = Double(tally[2]) / Double(max(1, tally[3]))
+            }
+            return scores
+        }
+    }
+
+    /// One model per cross-validation fold, each trained without that fold's development rows, and
+    /// for every development row of `corpus` (in file order) the fold that held it out — so a
+    /// development split can be evaluated without a model that saw the row.
+    /// - Parameter settingsOf: the model whose recorded hyperparameters and none bias are reused.
+    public func foldModels(like settingsOf: RoutingModel, corpus: RoutingLabelMap.Corpus) throws -> (models: [RoutingModel], foldOfRow: [Int]) {
+        let development = try developmentRows()
+        let fixed = skillRows()
+        let foldOf = Self.stratifiedFolds(development.map(\.row.label), folds: folds, seed: 7)
+        let options = settingsOf.provenance.hyperparameters
+        let noneBias = settingsOf.provenance.validation["noneBias"] ?? 0
+        var models: [RoutingModel] = []
+        for fold in 0..<folds {
+            let training = zip(development, foldOf).filter { $0.1 != fold }.map(\.0.row) + fixed.map(\.row)
+            models.append(Self.shiftingNone(try RoutingModelTrainer(options: options).train(rows: training, classes: classes), by: noneBias))
+        }
+        let foldOfRow = zip(development, foldOf).filter { $0.0.source == corpus.rawValue }.map(\.1)
+        return (models, foldOfRow)
+    }
+
+    /// Held-out decisions of one setting on the development rows (each row predicted by the model
+    /// of the fold that did not train on it), for error analysis.
+    public func crossValidatedPredictions(options: RoutingTrainingOptions, noneBias: Double)
+        throws -> [(row: SourcedRow, predicted: String, probability: Double)] {
+        let development = try developmentRows()
+        let fixed = skillRows()
+        let foldOf = Self.stratifiedFolds(development.map(\.row.label), folds: folds, seed: 7)
+        var result: [(row: SourcedRow, predicted: String, probability: Double)?] = Array(repeating: nil, count: development.count)
+        for fold in 0..<folds {
+            let training = zip(development, foldOf).filter { $0.1 != fold }.map(\.0.row) + fixed.map(\.row)
+            let model = try RoutingModelTrainer(options: options).train(rows: training, classes: classes)
+            let noneIndex = model.classes.firstIndex(of: noSkillID)!
+            for (index, row) in development.enumerated() where foldOf[index] == fold {
+                let probabilities = Self.shift(model.probabilities(for: row.row.text), noneIndex: noneIndex, by: noneBias)
+                let predicted = Self.decide(probabilities, classes: model.classes)
+                let probability = probabilities[model.classes.firstIndex(of: predicted)!]
+                result[index] = (row, predicted, probability)
+            }
+        }
+        return result.compactMap { $0 }
+    }
+
+    /// The cascade's decision without a model: the most probable class if it is a skill above 0.3.
+    static func decide(_ probabilities: [Double], classes: [String]) -> String {
+        var best = 0
+        for index in probabilities.indices where probabilities[index] > probabilities[best] { best = index }
+        return classes[best] != noSkillID && probabilities[best] > 0.3 ? classes[best] : noSkillID
+    }
+
+    /// Probabilities after adding `bias` to the none logit (softmax re-normalised).
+    static func shift(_ probabilities: [Double], noneIndex: Int, by bias: Double) -> [Double] {
+        guard bias != 0 else { return probabilities }
+        var shifted = probabilities
+        shifted[noneIndex] *= exp(bias)
+        let sum = shifted.reduce(0, +)
+        return shifted.map { $0 / sum }
+    }
+
+    /// `model` with `bias` added to the none class's bias.
+    static func shiftingNone(_ model: RoutingModel, by bias: Double) -> RoutingModel {
+        guard let index = model.classes.firstIndex(of: noSkillID), bias != 0 else { return model }
+        var shifted = model
+        shifted.biases[index] = (shifted.biases[index] + bias).roundedTo(model.provenance.hyperparameters.decimals)
+        return shifted
+    }
+
+    /// Fold numbers 0..<folds, balanced within each label, from a seeded shuffle.
+    static func stratifiedFolds(_ labels: [String], folds: Int, seed: UInt64) -> [Int] {
+        var generator = SplitMix64(seed: seed)
+        var assignment = [Int](repeating: 0, count: labels.count)
+        var byLabel: [String: [Int]] = [:]
+        for (index, label) in labels.enumerated() { byLabel[label, default: []].append(index) }
+        var offset = 0
+        for label in byLabel.keys.sorted() {
+            var indices = byLabel[label]!
+            generator.shuffle(&indices)
+            for (position, index) in indices.enumerated() { assignment[index] = (position + offset) % folds }
+            offset += indices.count
+        }
+        return assignment
+    }
+
+    static func round4(_ value: Double) -> Double { value.roundedTo(4) }
+}
+
+extension RoutingFeatures {
+    /// A short label: `binary`, `normalized+char3-4`.
+    public var label: String { value.rawValue + (characterNGrams >= 3 ? "+char3-\(characterNGrams)" : "") }
+}
+
+extension Double {
+    func roundedTo(_ decimals: Int) -> Double {
+        let factor = pow(10, Double(decimals))
+        return (self * factor).rounded() / factor
+    }
+}

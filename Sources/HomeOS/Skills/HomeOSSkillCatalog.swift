@@ -1,0 +1,156 @@
+import LLM
+import Skills
+
+/// Routing metadata of the 19 HomeOS skills: ids, summaries, keywords and example messages.
+///
+/// The skills' implementations use these descriptors as their declarations, so routing, the
+/// manifest and the evaluations all see the same metadata.
+public enum HomeOSSkillCatalog {
+    /// All 19 skills, in display order.
+    public static let all: [SkillDescriptor] = [
+        mealPlanning, restaurantReservation, healthcare, education, school, homeMaintenance, transportation,
+        familyComms, familyBonding, mentalLoad, habits, wellness, hireHelper, marketplaceSell, telephony,
+        noteToActions, psyRich, elderCare, tools,
+    ]
+
+    public static let mealPlanning = SkillDescriptor(
+        id: "meal-planning", name: "Meal planning",
+        summary: "Suggests dinners and recipes that respect allergies and diets, plans the week's meals and makes grocery lists.",
+        permissions: [.readFamilyData, .writeFamilyData],
+        keywords: ["dinner", "recipe", "cook", "meal plan", "grocery list", "shopping list", "what to eat", "ingredients",
+                   "substitute", "calories", "nutrition", "lunch", "breakfast", "bake"],
+        examples: ["What should we have for dinner tonight?", "Make a grocery list for this week's meals",
+                   "Give me a recipe for vegetarian lasagna", "What can I use instead of eggs?", "How many calories are in an apple?"])
+
+    public static let restaurantReservation = SkillDescriptor(
+        id: "restaurant-reservation", name: "Restaurant reservation",
+        summary: "Books a table at a restaurant (cuisine, date, time, party size) after the family approves.",
+        permissions: [.calendar, .spendMoney, .network],
+        keywords: ["book a table", "reservation", "reserve a table", "restaurant", "table for"],
+        examples: ["Book a table at an Italian place for Saturday at 7pm for 4", "Reserve sushi for two tomorrow night",
+                   "Cancel my reservation at Luigi's", "Does the Thai place take reservations?"])
+
+    public static let healthcare = SkillDescriptor(
+        id: "healthcare", name: "Health",
+        summary: "Triages symptoms (emergency, urgent, monitor, informational), looks up medications, refills and appointments. Not medical advice.",
+        permissions: [.healthData, .readFamilyData],
+        keywords: ["fever", "symptom", "medication", "medicine", "doctor", "pills", "refill", "rash", "cough", "headache",
+                   "sick", "hurts", "pain", "can't breathe", "allergic reaction", "chest pain", "bleeding"],
+        examples: ["Leo has a fever of 39", "When is grandma's metformin refill due?", "My daughter can't breathe",
+                   "Is it ok to take ibuprofen with a cold?", "When is Ava's next doctor appointment?"])
+
+    public static let education = SkillDescriptor(
+        id: "education", name: "Learning help",
+        summary: "Explains school topics at the child's level and helps with homework without doing it for them.",
+        keywords: ["homework", "explain", "math problem", "study", "learn", "fractions", "science", "essay"],
+        examples: ["Explain photosynthesis to a 10 year old", "Help Leo with his fractions homework", "How do volcanoes work?"])
+
+    public static let school = SkillDescriptor(
+        id: "school", name: "School",
+        summary: "School schedules, grades, teachers and school events from the family's data.",
+        permissions: [.readFamilyData],
+        keywords: ["school", "teacher", "grade", "report card", "parent-teacher", "class schedule", "field trip"],
+        examples: ["When is the parent-teacher conference?", "What grade did Ava get in math?", "Is there school on Monday?"])
+
+    public static let homeMaintenance = SkillDescriptor(
+        id: "home-maintenance", name: "Home maintenance",
+        summary: "Appliance care and repair schedules; gas smells and flooding are emergencies (leave, shut off, call).",
+        permissions: [.readFamilyData, .writeFamilyData],
+        keywords: ["leak", "leaking", "furnace", "dishwasher", "gas smell", "smell gas", "flooding", "repair", "maintenance",
+                   "oil change", "tire", "broken", "plumber", "filter"],
+        examples: ["The dishwasher is leaking", "When is the furnace filter due?", "I smell gas in the kitchen",
+                   "When should I change the car's oil?", "How do I jump start the car?"])
+
+    public static let transportation = SkillDescriptor(
+        id: "transportation", name: "Transportation",
+        summary: "Rides, car pools, directions, traffic and travel times; paid rides need approval.",
+        permissions: [.spendMoney, .network],
+        keywords: ["ride", "uber", "taxi", "traffic", "directions", "drive", "pick up", "drop off", "train", "bus", "commute"],
+        examples: ["Get Ava a ride to soccer at 5", "How is traffic to downtown?", "How far is the airport?",
+                   "Book a taxi to the station", "Who drives Leo to swimming?"])
+
+    public static let familyComms = SkillDescriptor(
+        id: "family-comms", name: "Family messages",
+        summary: "Sends messages to family members and keeps chore rotation fair.",
+        permissions: [.contactPeople, .readFamilyData],
+        keywords: ["tell", "message", "text", "send", "email", "let know", "chore", "whose turn", "post"],
+        examples: ["Tell Daniel dinner is at 7", "Text mom that we're running late", "Whose turn is it to do the dishes?",
+                   "Send an email to the soccer coach"])
+
+    public static let familyBonding = SkillDescriptor(
+        id: "family-bonding", name: "Family time",
+        summary: "Three activity ideas that fit the children's ages; dining out is handed to restaurant reservation.",
+        keywords: ["family activity", "weekend plans", "things to do", "fun", "together", "game night", "events"],
+        examples: ["Ideas for a family weekend", "Something fun to do together tonight", "What events are on this weekend?"])
+
+    public static let mentalLoad = SkillDescriptor(
+        id: "mental-load", name: "Daily briefing",
+        summary: "Morning briefing and evening wind-down from the family's calendar and tasks; organises to-dos.",
+        permissions: [.readFamilyData],
+        keywords: ["briefing", "what's on today", "my day", "overwhelmed", "organize", "wind down", "plan my week"],
+        examples: ["What's on today?", "Give me my morning briefing", "Help me organise this week", "I'm overwhelmed"])
+
+    public static let habits = SkillDescriptor(
+        id: "habits", name: "Habits",
+        summary: "Tracks habits and streaks and encourages them.",
+        permissions: [.readFamilyData, .writeFamilyData],
+        keywords: ["habit", "streak", "log my", "track my", "meditat", "read every day"],
+        examples: ["Log my reading habit", "How long is my meditation streak?", "I want to start journaling daily"])
+
+    public static let wellness = SkillDescriptor(
+        id: "wellness", name: "Wellness",
+        summary: "Water, steps and sleep logs, with gentle nudges.",
+        permissions: [.healthData, .writeFamilyData],
+        keywords: ["water", "steps", "sleep", "walked", "hydrat", "slept"],
+        examples: ["I drank two glasses of water", "How did I sleep this week?", "I walked 8000 steps today"])
+
+    public static let hireHelper = SkillDescriptor(
+        id: "hire-helper", name: "Hire help",
+        summary: "Finds a babysitter, cleaner or handyman for a date and budget, after approval.",
+        permissions: [.spendMoney, .contactPeople, .network],
+        keywords: ["babysitter", "nanny", "cleaner", "handyman", "hire", "sitter", "dog walker"],
+        examples: ["Find a babysitter for Friday night", "Hire a cleaner for next week under $100", "We need a handyman"])
+
+    public static let marketplaceSell = SkillDescriptor(
+        id: "marketplace-sell", name: "Sell items",
+        summary: "Writes a listing for something the family wants to sell, posted only after approval.",
+        permissions: [.network],
+        keywords: ["sell", "listing", "for sale", "get rid of", "marketplace"],
+        examples: ["Sell our old stroller", "List the bike for sale for $80", "Help me sell the sofa"])
+
+    public static let telephony = SkillDescriptor(
+        id: "telephony", name: "Calls",
+        summary: "Looks up contacts and places calls, only after approval.",
+        permissions: [.contactPeople],
+        keywords: ["call", "phone", "dial", "phone number", "ring"],
+        examples: ["Call the dentist", "What's grandma's phone number?", "Phone Daniel"])
+
+    public static let noteToActions = SkillDescriptor(
+        id: "note-to-actions", name: "Notes to actions",
+        summary: "Turns a pasted note into action items saved as reminders.",
+        permissions: [.writeFamilyData],
+        keywords: ["notes", "action items", "turn this into", "make tasks", "meeting notes"],
+        examples: ["Turn these meeting notes into tasks", "Make reminders from this list: pay rent, call plumber"])
+
+    public static let psyRich = SkillDescriptor(
+        id: "psy-rich", name: "New experiences",
+        summary: "Suggests novel, enriching shared experiences the family has not tried.",
+        keywords: ["something new", "never tried", "adventure", "unusual", "new experience"],
+        examples: ["Something new we have never tried", "An unusual experience for our anniversary"])
+
+    public static let elderCare = SkillDescriptor(
+        id: "elder-care", name: "Elder care",
+        summary: "Check-ins with older relatives and triage of concerns (a fall is urgent).",
+        permissions: [.healthData, .contactPeople],
+        keywords: ["grandma", "grandpa", "grandmother", "grandfather", "fell", "elderly", "check on"],
+        examples: ["Grandma fell this morning", "Check in on grandpa", "Grandpa seems confused today"])
+
+    public static let tools = SkillDescriptor(
+        id: "tools", name: "Reminders and tools",
+        summary: "Reminders with natural-language times, alarms, timers, lists, calendar entries, the date and time, and the weather.",
+        permissions: [.readFamilyData, .writeFamilyData, .calendar],
+        keywords: ["remind", "reminder", "alarm", "timer", "weather", "forecast", "calendar", "schedule", "to do list",
+                   "todo", "what time", "what day", "rain", "list"],
+        examples: ["Remind me at 5 to call mom", "Set an alarm for 6 am", "Will it rain tomorrow?",
+                   "Add milk to the shopping list", "What's on my calendar on Friday?", "Set a timer for 10 minutes"])
+}

@@ -1,0 +1,93 @@
+/// What the AI step concluded, or why it did not conclude anything.
+///
+/// Whatever the status, the screener's deterministic tier is the floor of the final tier; a
+/// status other than ``Status/assessed`` means the deterministic tier stands alone.
+public struct AIRiskAssessment: Sendable, Hashable, Codable {
+    /// The outcome of the AI step.
+    public enum Status: String, Sendable, Hashable, Codable {
+        /// The model gave a tier.
+        case assessed
+        /// The model did not answer within the time budget.
+        case timedOut = "timed_out"
+        /// The model could not be loaded or failed while generating.
+        case failed
+        /// The model answered, but no tier could be read from the answer.
+        case unparseable
+        /// The AI step did not run (no model, or no signals to assess).
+        case skipped
+        /// The screener was already at the highest tier, so the AI step was stopped.
+        case notNeeded = "not_needed"
+        /// The check-in was cancelled.
+        case cancelled
+    }
+
+    /// How the tier was obtained.
+    public enum Method: String, Sendable, Hashable, Codable {
+        /// Decoding constrained to the four tier names.
+        case constrainedChoice = "constrained_choice"
+        /// Free text read by ``RiskTierParser``.
+        case freeText = "free_text"
+    }
+
+    /// The outcome.
+    public var status: Status
+    /// The model's tier, when ``status`` is ``Status/assessed``.
+    public var tier: RiskTier?
+    /// How the tier was obtained.
+    public var method: Method?
+    /// For free text: the parser stage that found the tier.
+    public var parseStage: RiskTierParse.Stage?
+    /// Why the step did not give a tier (never contains the person's answers or words).
+    public var detail: String?
+    /// The model's identifier, when one was used.
+    public var modelID: String?
+    /// Seconds the step took.
+    public var elapsedSeconds: Double?
+
+    /// Creates an assessment.
+    public init(status: Status, tier: RiskTier? = nil, method: Method? = nil, parseStage: RiskTierParse.Stage? = nil,
+                detail: String? = nil, modelID: String? = nil, elapsedSeconds: Double? = nil) {
+        self.status = status
+        self.tier = tier
+        self.method = method
+        self.parseStage = parseStage
+        self.detail = detail
+        self.modelID = modelID
+        self.elapsedSeconds = elapsedSeconds
+    }
+
+    /// A step that did not run, with the reason.
+    public static func skipped(_ reason: String) -> AIRiskAssessment { AIRiskAssessment(status: .skipped, detail: reason) }
+
+    /// One line for people: what the AI step did and what it means for the tier.
+    public var summary: String {
+        let detail = self.detail.map { $0.hasSuffix(".") ? String($0.dropLast()) : $0 }
+        switch status {
+        case .assessed:
+            let how = method == .constrainedChoice ? "constrained choice" : "free text, \(parseStage?.rawValue ?? "parsed")"
+            return "AI step (\(modelID ?? "model"), \(how)): \(tier?.rawValue ?? "?")."
+        case .timedOut:
+            return "AI step timed out\(detail.map { " (\($0))" } ?? ""); the screener's tier stands."
+        case .failed:
+            return "AI step failed: \(detail ?? "unknown error"); the screener's tier stands."
+        case .unparseable:
+            return "AI step gave no readable tier; the screener's tier stands."
+        case .skipped:
+            return "AI step skipped: \(detail ?? "not configured"); the screener's tier stands."
+        case .notNeeded:
+            return "AI step not needed: the screener is already at the highest tier."
+        case .cancelled:
+            return "AI step cancelled; the screener's tier stands."
+        }
+    }
+}
+
+/// How the final tier is decided. The deterministic screener tier is the floor; the AI tier can
+/// only raise it.
+public enum RiskDecision {
+    /// The screener tier, raised to the AI tier when that is higher. Never below the screener.
+    public static func finalTier(screener: RiskTier, ai: RiskTier?) -> RiskTier {
+        guard let ai else { return screener }
+        return max(screener, ai)
+    }
+}

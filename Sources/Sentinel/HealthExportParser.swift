@@ -1,0 +1,102 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// Streams an Apple Health `export.xml` (Health app → profile → Export All Health Data).
+///
+/// The file is read in chunks by Foundation's `XMLParser`, so exports of several gigabytes need
+/// no more memory than the daily totals. Only `<Record>` elements of the three types Sentinel
+/// uses are read, with Apple's attribute names (`type`, `sourceName`, `unit`, `creationDate`,
+/// `startDate`, `endDate`, `value`) and date format ("2024-01-05 07:30:00 -0800"). The export's
+/// `<!DOCTYPE>` (Apple's internal DTD) is skipped on the way in. Sleep counts
+/// only asleep stages (`HKCategoryValueSleepAnalysisAsleep…`), never in-bed or awake time.
+public struct HealthExportParser: Sendable {
+    /// Creates a parser.
+    public init() {}
+
+    /// Parses the export at `path`, calling `handle` for every usable record; returns how many
+    /// records of a used type had to be skipped (unreadable date or value).
+    @discardableResult
+    public func parse(path: String, handle: (HealthRecord) -> Void) throws(HealthImportError) -> Int {
+        guard FileManager.default.isReadableFile(atPath: path), let stream = InputStream(fileAtPath: path) else {
+            throw .unreadableFile(path: path, reason: "the file does not exist or cannot be opened")
+        }
+        return try withoutActuallyEscaping(handle) { handle throws(HealthImportError) in
+            try parse(stream: stream, handle: handle)
+        }
+    }
+
+    /// Parses an export from a stream (see ``parse(path:handle:)``).
+    @discardableResult
+    public func parse(stream: InputStream, handle: @escaping (HealthRecord) -> Void) throws(HealthImportError) -> Int {
+        // Apple's DTD crashes swift-corelibs-foundation's XMLParser; see DoctypeFilteringStream.
+        let parser = XMLParser(stream: DoctypeFilteringStream(base: stream))
+        parser.shouldResolveExternalEntities = false
+        let delegate = ExportDelegate(handle: handle)
+        parser.delegate = delegate
+        let ok = parser.parse()
+        if let root = delegate.rootElement, root != "HealthData" { throw .notAHealthExport(rootElement: root) }
+        if !ok || delegate.rootElement == nil {
+            let reason = parser.parserError.map { ($0 as NSError).localizedDescription } ?? "the document is empty"
+            throw .malformedXML(line: parser.lineNumber, column: parser.columnNumber, reason: reason)
+        }
+        return delegate.skipped
+    }
+
+    /// Parses the export at `path` into daily values.
+    public func load(path: String) throws(HealthImportError) -> DailyHealthData {
+        var data = DailyHealthData()
+        data.skippedRecords = try parse(path: path) { data.add($0) }
+        if data.isEmpty { throw .noRecords(path: path) }
+        return data
+    }
+
+    /// Builds a record from a `<Record>` element's attributes; nil for types Sentinel does not
+    /// use and for sleep stages that are not sleep. Throws nothing: unreadable records are
+    /// reported through `skipped`.
+    static func record(from attributes: [String: String], skipped: inout Int) -> HealthRecord? {
+        guard let type = attributes["type"], let metric = HealthMetric.allCases.first(where: { $0.healthKitIdentifier == type })
+        else { return nil }
+        let value = attributes["value"] ?? ""
+        if metric == .sleep, !value.hasPrefix("HKCategoryValueSleepAnalysisAsleep") { return nil }
+        guard let start = attributes["startDate"].flatMap(HealthTimestamp.init),
+              let end = attributes["endDate"].flatMap(HealthTimestamp.init) else {
+            skipped += 1
+            return nil
+        }
+        let source = attributes["sourceName"] ?? "unknown source"
+        let amount: Double
+        if metric == .sleep {
+            let seconds = end.secondsSinceEpoch - start.secondsSinceEpoch
+            guard seconds >= 0, seconds <= 24 * 3600 else { skipped += 1; return nil }
+            amount = Double(seconds) / 3600
+        } else {
+            guard let number = Double(value), number.isFinite, number >= 0 else { skipped += 1; return nil }
+            amount = number
+        }
+        return HealthRecord(metric: metric, source: source, start: start, end: end, value: amount)
+    }
+}
+
+/// The XMLParser delegate: keeps nothing but counters and the root element's name.
+private final class ExportDelegate: NSObject, XMLParserDelegate {
+    let handle: (HealthRecord) -> Void
+    var rootElement: String?
+    var skipped = 0
+
+    init(handle: @escaping (HealthRecord) -> Void) {
+        self.handle = handle
+    }
+
+    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+                qualifiedName: String?, attributes: [String: String] = [:]) {
+        if rootElement == nil {
+            rootElement = elementName
+            if elementName != "HealthData" { parser.abortParsing() }
+            return
+        }
+        guard elementName == "Record" else { return }
+        if let record = HealthExportParser.record(from: attributes, skipped: &skipped) { handle(record) }
+    }
+}

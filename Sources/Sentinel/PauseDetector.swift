@@ -1,0 +1,114 @@
+import Foundation
+
+/// A silence between two stretches of speech.
+public struct Pause: Sendable, Hashable, Codable {
+    /// When the silence starts, in seconds from the start of the recording.
+    public var start: Double
+    /// How long it lasts, in seconds.
+    public var duration: Double
+
+    /// Creates a pause.
+    public init(start: Double, duration: Double) {
+        self.start = start
+        self.duration = duration
+    }
+}
+
+/// Finds speech and pauses with an energy threshold relative to the recording's loud frames.
+///
+/// Frames of `frameDuration` are speech when their RMS level is within `dynamicRange` dB of the
+/// 95th-percentile frame level (and above `floorDB`). Silences shorter than `minimumPause` are
+/// part of speech (stop consonants, breaths); leading and trailing silence are not pauses.
+/// Boundaries are accurate to one frame (5 ms by default).
+public struct PauseDetector: Sendable, Hashable {
+    /// Analysis frame length, in seconds.
+    public var frameDuration: Double
+    /// Level below the loud reference at which a frame counts as silence, in dB.
+    public var dynamicRange: Double
+    /// Absolute level below which a frame is always silence, in dBFS.
+    public var floorDB: Double
+    /// Shortest silence that counts as a pause, in seconds.
+    public var minimumPause: Double
+
+    /// Creates a detector.
+    public init(frameDuration: Double = 0.005, dynamicRange: Double = 30, floorDB: Double = -55, minimumPause: Double = 0.25) {
+        self.frameDuration = frameDuration
+        self.dynamicRange = dynamicRange
+        self.floorDB = floorDB
+        self.minimumPause = minimumPause
+    }
+
+    /// What the detector found.
+    public struct Result: Sendable, Hashable {
+        /// Pauses between speech, in order.
+        public var pauses: [Pause]
+        /// Speech stretches as (start, end) in seconds, after merging across short silences.
+        public var speechSegments: [(start: Double, end: Double)]
+        /// The RMS level (linear) below which a frame is silence.
+        public var silenceRMS: Float
+
+        /// Total speaking time (first speech to last, minus pauses), in seconds.
+        public var speakingTime: Double {
+            guard let first = speechSegments.first, let last = speechSegments.last else { return 0 }
+            return last.end - first.start - pauses.reduce(0) { $0 + $1.duration }
+        }
+
+        public static func == (lhs: Result, rhs: Result) -> Bool {
+            lhs.pauses == rhs.pauses && lhs.silenceRMS == rhs.silenceRMS
+                && lhs.speechSegments.map(\.start) == rhs.speechSegments.map(\.start)
+                && lhs.speechSegments.map(\.end) == rhs.speechSegments.map(\.end)
+        }
+
+        public func hash(into hasher: inout Hasher) { hasher.combine(pauses) }
+    }
+
+    /// Per-frame RMS levels (linear).
+    func frameLevels(_ samples: [Float], sampleRate: Int) -> [Float] {
+        let length = max(1, Int((frameDuration * Double(sampleRate)).rounded()))
+        let count = samples.count / length
+        var levels = [Float](repeating: 0, count: count)
+        samples.withUnsafeBufferPointer { x in
+            for frame in 0..<count {
+                var sum: Float = 0
+                for i in frame * length..<(frame + 1) * length { sum += x[i] * x[i] }
+                levels[frame] = (sum / Float(length)).squareRoot()
+            }
+        }
+        return levels
+    }
+
+    /// Detects pauses in mono samples.
+    public func detect(_ samples: [Float], sampleRate: Int) -> Result {
+        let levels = frameLevels(samples, sampleRate: sampleRate)
+        let length = Double(max(1, Int((frameDuration * Double(sampleRate)).rounded()))) / Double(sampleRate)
+        let sorted = levels.sorted()
+        let reference = sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(Double(sorted.count) * 0.95))]
+        let relative = reference * Float(pow(10, -dynamicRange / 20))
+        let floor = Float(pow(10, floorDB / 20))
+        let threshold = max(relative, floor)
+        let speech = levels.map { $0 > threshold }
+
+        // Raw runs of speech frames.
+        var runs: [(start: Int, end: Int)] = []
+        var index = 0
+        while index < speech.count {
+            guard speech[index] else { index += 1; continue }
+            let start = index
+            while index < speech.count, speech[index] { index += 1 }
+            runs.append((start, index))
+        }
+        // Merge runs separated by less than the minimum pause.
+        let minimumGap = Int((minimumPause / length).rounded(.up))
+        var merged: [(start: Int, end: Int)] = []
+        for run in runs {
+            if let last = merged.last, run.start - last.end < minimumGap {
+                merged[merged.count - 1].end = run.end
+            } else {
+                merged.append(run)
+            }
+        }
+        let segments = merged.map { (start: Double($0.start) * length, end: Double($0.end) * length) }
+        let pauses = zip(segments, segments.dropFirst()).map { Pause(start: $0.end, duration: $1.start - $0.end) }
+        return Result(pauses: pauses, speechSegments: segments, silenceRMS: threshold)
+    }
+}

@@ -1,0 +1,173 @@
+import Foundation
+import LLM
+
+/// Time budgets for each model step of a turn.
+public struct StepDeadlines: Sendable, Hashable {
+    /// Routing (including the model classification step).
+    public var routing: Duration
+    /// Argument extraction.
+    public var arguments: Duration
+    /// The skill itself.
+    public var execution: Duration
+
+    /// Creates budgets; the defaults follow the seed's interactive targets.
+    public init(routing: Duration = .seconds(2), arguments: Duration = .seconds(8), execution: Duration = .seconds(20)) {
+        self.routing = routing
+        self.arguments = arguments
+        self.execution = execution
+    }
+}
+
+/// The result of one turn.
+public struct AssistantReply: Sendable {
+    /// How the message was routed.
+    public var routing: RoutingDecision
+    /// The skill that produced the result (after handoffs), nil for the fallback.
+    public var skillID: String?
+    /// What came out.
+    public var result: SkillResult
+    /// Skills visited through handoffs, in order.
+    public var handoffChain: [String]
+    /// Total time.
+    public var duration: Duration
+}
+
+/// Ties the pieces together: message in → route → extract arguments → execute → follow
+/// handoffs → park approvals → reply out, with a deadline per step and a deterministic fallback
+/// when a model step fails.
+public actor Assistant {
+    /// The skills.
+    public private(set) var registry: SkillRegistry
+    private let router: ChatTurnRouter
+    private let bridge: LLMBridge?
+    /// Pending approvals and decisions.
+    public let approvals: ApprovalCenter
+    private let deadlines: StepDeadlines
+    private var history: ConversationHistory
+    private let now: @Sendable () -> Date
+    private let timeZone: TimeZone
+    /// The reply when no skill fits.
+    public let fallbackReply: String
+    /// Most handoffs followed in one turn.
+    public static let maximumHandoffs = 3
+
+    /// Creates an assistant.
+    public init(registry: SkillRegistry, router: ChatTurnRouter, bridge: LLMBridge?, approvals: ApprovalCenter = ApprovalCenter(),
+                deadlines: StepDeadlines = StepDeadlines(), history: ConversationHistory = ConversationHistory(),
+                timeZone: TimeZone = .current, now: @escaping @Sendable () -> Date = Date.init,
+                fallbackReply: String = "I'm not sure how to help with that. Could you say it another way?") {
+        self.registry = registry
+        self.router = router
+        self.bridge = bridge
+        self.approvals = approvals
+        self.deadlines = deadlines
+        self.history = history
+        self.now = now
+        self.timeZone = timeZone
+        self.fallbackReply = fallbackReply
+    }
+
+    /// The conversation so far.
+    public var conversation: ConversationHistory { history }
+
+    /// Handles one message.
+    public func handle(_ message: String) async -> AssistantReply {
+        let start = ContinuousClock.now
+        let recent = history.turns.suffix(6).map { $0 }
+        let routing = await router.route(message, history: Array(recent))
+        var chain: [String] = []
+        var result: SkillResult
+        var skillID = routing.skillID
+        if let id = routing.skillID {
+            var handoff: HandoffRequest?
+            var current = id
+            while true {
+                chain.append(current)
+                result = await run(skillID: current, message: message, handoff: handoff)
+                guard case .handoff(let request) = result else { break }
+                if chain.contains(request.targetSkillID) || chain.count > Self.maximumHandoffs {
+                    result = .error(SkillError.handoffLoop(chain: chain + [request.targetSkillID]).description)
+                    break
+                }
+                guard registry.isEnabled(request.targetSkillID) else {
+                    result = .error(SkillError.unknownSkill(request.targetSkillID).description)
+                    break
+                }
+                handoff = request
+                current = request.targetSkillID
+            }
+            skillID = chain.last
+        } else {
+            result = .response(fallbackReply)
+        }
+        if case .needsApproval(let request) = result {
+            do { try await approvals.submit(request) } catch { result = .error("The approval could not be saved: \(error)") }
+        }
+        history.append(ConversationTurn(speaker: .person, text: message, date: now()))
+        history.append(ConversationTurn(speaker: .assistant, text: Self.text(of: result), skillID: skillID, date: now()))
+        return AssistantReply(routing: routing, skillID: skillID, result: result, handoffChain: chain,
+                              duration: start.duration(to: .now))
+    }
+
+    /// Approves a pending request and runs its action.
+    public func approve(_ id: UUID) async throws -> SkillResult {
+        try await approvals.approve(id, registry: registry, context: context(for: "", handoff: nil))
+    }
+
+    /// Denies a pending request.
+    public func deny(_ id: UUID) async throws -> ApprovalRequest { try await approvals.deny(id) }
+
+    private func context(for message: String, handoff: HandoffRequest?) -> SkillContext {
+        SkillContext(message: message, history: history.turns, now: now(), timeZone: timeZone, bridge: bridge,
+                     handoff: handoff, deadline: .after(deadlines.execution))
+    }
+
+    /// Extracts arguments (when the skill takes any) and runs the skill.
+    private func run(skillID: String, message: String, handoff: HandoffRequest?) async -> SkillResult {
+        let skill: AnySkill
+        do { skill = try registry.skill(skillID) } catch { return .error("\(error)") }
+        var arguments: JSONValue = [:]
+        if skill.descriptor.takesArguments {
+            if let extracted = await extractArguments(for: skill.descriptor, message: message) {
+                arguments = extracted
+            } else if let missing = Self.missingRequired(skill.descriptor.argumentsSchema, in: arguments), !missing.isEmpty {
+                return .response("I need a bit more detail to help with that: " + missing.joined(separator: ", ") + ".")
+            }
+        }
+        do {
+            return try await skill.execute(arguments: arguments, context: context(for: message, handoff: handoff))
+        } catch let error as SkillError {
+            return .error(error.description)
+        } catch {
+            return .error("\(skill.descriptor.name) could not finish: \(error)")
+        }
+    }
+
+    /// Asks the model for the skill's arguments; nil when there is no model or it failed in time.
+    private func extractArguments(for skill: SkillDescriptor, message: String) async -> JSONValue? {
+        guard let bridge else { return nil }
+        let today = ISO8601DateFormatter.string(from: now(), timeZone: timeZone, formatOptions: [.withFullDate])
+        let prompt = "Message: \(message)"
+        let system = "Extract the arguments for the \(skill.name) skill (\(skill.summary)). Today is \(today). "
+            + "Use null or leave out what the message does not say."
+        let budget = deadlines.arguments
+        return try? await withDeadline(budget) {
+            try await bridge.generateJSONReport(prompt: prompt, schema: skill.argumentsSchema, system: system,
+                                                maxTokens: 160, deadline: .after(budget)).value
+        }
+    }
+
+    static func missingRequired(_ schema: JSONSchema, in arguments: JSONValue) -> [String]? {
+        let required = schema.root["required"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        return required.filter { arguments[$0] == nil }
+    }
+
+    static func text(of result: SkillResult) -> String {
+        switch result {
+        case .response(let text): return text
+        case .needsApproval(let request): return "Needs approval: \(request.summary)"
+        case .handoff(let request): return "Handing off to \(request.targetSkillID)"
+        case .error(let message): return message
+        }
+    }
+}

@@ -1,0 +1,221 @@
+import Foundation
+
+/// One labelled message for training a ``RoutingModel``.
+public struct RoutingTrainingRow: Sendable, Hashable, Codable {
+    /// The message.
+    public var text: String
+    /// Its class: a skill id or ``noSkillID``.
+    public var label: String
+    /// How much the row counts (1 for ordinary rows).
+    public var weight: Double
+
+    /// Creates a row.
+    public init(text: String, label: String, weight: Double = 1) {
+        self.text = text
+        self.label = label
+        self.weight = weight
+    }
+}
+
+/// Hyperparameters of ``RoutingModelTrainer``.
+public struct RoutingTrainingOptions: Sendable, Hashable, Codable {
+    /// L2 penalty per row (the objective is the mean weighted log-loss + l2/2·‖W‖²).
+    public var l2: Double
+    /// Passes over the data.
+    public var epochs: Int
+    /// Initial step size; it decays as 1/(1 + epoch/2).
+    public var learningRate: Double
+    /// Seed of the per-epoch shuffles (same seed, same rows → same weights).
+    public var seed: UInt64
+    /// Which features messages have and how they are valued.
+    public var features: RoutingFeatures
+    /// Features seen in fewer training rows than this are ignored.
+    public var minFeatureCount: Int
+    /// Class re-weighting: 0 keeps row weights, 1 gives every class the same total weight;
+    /// in between, a class of n rows is weighted by n^-classBalance.
+    public var classBalance: Double
+    /// After training, features whose largest absolute weight is below this are dropped.
+    public var pruneBelow: Double
+    /// Single weights smaller than this (in absolute value) are set to 0, which keeps the file small.
+    public var zeroBelow: Double
+    /// After pruning, at most this many features (largest weights first) are kept.
+    public var maxFeatures: Int
+    /// Decimal places kept in the saved weights (the trained model is rounded the same way).
+    public var decimals: Int
+
+    /// Creates options; the defaults are sensible for a few thousand short messages.
+    public init(l2: Double = 1e-4, epochs: Int = 20, learningRate: Double = 0.5, seed: UInt64 = 42,
+                features: RoutingFeatures = RoutingFeatures(), minFeatureCount: Int = 1, classBalance: Double = 0.5,
+                pruneBelow: Double = 0.05, zeroBelow: Double = 0.1, maxFeatures: Int = 5000, decimals: Int = 2) {
+        self.l2 = l2
+        self.epochs = epochs
+        self.learningRate = learningRate
+        self.seed = seed
+        self.features = features
+        self.minFeatureCount = minFeatureCount
+        self.classBalance = classBalance
+        self.pruneBelow = pruneBelow
+        self.zeroBelow = zeroBelow
+        self.maxFeatures = maxFeatures
+        self.decimals = decimals
+    }
+}
+
+/// Trains a ``RoutingModel``: softmax regression with L2, by stochastic gradient descent over
+/// seeded shuffles of the rows, so the same rows and options always give the same weights.
+///
+/// ```swift
+/// let trainer = RoutingModelTrainer(options: RoutingTrainingOptions(l2: 1e-4, epochs: 20))
+/// let model = try trainer.train(rows: rows, classes: skillIDs + [noSkillID])
+/// ```
+public struct RoutingModelTrainer: Sendable {
+    /// The hyperparameters.
+    public var options: RoutingTrainingOptions
+    private let normalizer = TextNormalizer()
+
+    /// Creates a trainer.
+    public init(options: RoutingTrainingOptions = RoutingTrainingOptions()) {
+        self.options = options
+    }
+
+    /// Fits a model to `rows`.
+    /// - Parameters:
+    ///   - classes: every class the model should know, in output order (a class without rows
+    ///     gets only its bias); defaults to the rows' labels, sorted.
+    ///   - provenance: recorded in the model; `hyperparameters` and `rowsPerClass` are filled in.
+    /// - Throws: ``RoutingModelError/invalidTrainingData(_:)`` for no rows, fewer than two
+    ///   classes, labels outside `classes` or invalid options.
+    public func train(rows: [RoutingTrainingRow], classes: [String]? = nil,
+                      provenance: RoutingModelProvenance? = nil) throws(RoutingModelError) -> RoutingModel {
+        let classes = classes ?? Array(Set(rows.map(\.label))).sorted()
+        try check(rows: rows, classes: classes)
+        let classIndex = Dictionary(uniqueKeysWithValues: classes.enumerated().map { ($1, $0) })
+        let classCount = classes.count
+
+        // Features per row, and the vocabulary of features seen often enough.
+        let rowFeatures = rows.map { options.features.inputs(for: $0.text, normalizer: normalizer) }
+        var documentFrequency: [String: Int] = [:]
+        for features in rowFeatures { for (feature, _) in features { documentFrequency[feature, default: 0] += 1 } }
+        let vocabulary = documentFrequency.filter { $0.value >= options.minFeatureCount }.keys.sorted()
+        let featureIndex = Dictionary(uniqueKeysWithValues: vocabulary.enumerated().map { ($1, $0) })
+        let encoded: [(inputs: [(Int, Double)], label: Int, weight: Double)] = zip(rows, rowFeatures).map { row, features in
+            (features.compactMap { feature, value in featureIndex[feature].map { ($0, value) } }, classIndex[row.label]!, row.weight)
+        }
+
+        // Class re-weighting, normalised so the mean row weight is 1.
+        var classTotals = [Double](repeating: 0, count: classCount)
+        for row in encoded { classTotals[row.label] += row.weight }
+        var weights = encoded.map { $0.weight * pow(max(classTotals[$0.label], 1e-9), -options.classBalance) }
+        let meanWeight = weights.reduce(0, +) / Double(weights.count)
+        weights = weights.map { $0 / meanWeight }
+
+        // SGD with the weight-scale trick: W = scale · V, so the L2 decay costs O(1) per step.
+        var values = [Double](repeating: 0, count: vocabulary.count * classCount)
+        var biases = [Double](repeating: 0, count: classCount)
+        var scale = 1.0
+        var generator = SplitMix64(seed: options.seed)
+        var order = Array(encoded.indices)
+        var logits = [Double](repeating: 0, count: classCount)
+        for epoch in 0..<options.epochs {
+            generator.shuffle(&order)
+            let rate = options.learningRate / (1 + Double(epoch) / 2)
+            for index in order {
+                let row = encoded[index]
+                for c in 0..<classCount { logits[c] = biases[c] }
+                for (feature, value) in row.inputs {
+                    let base = feature * classCount
+                    for c in 0..<classCount { logits[c] += scale * values[base + c] * value }
+                }
+                let probabilities = RoutingModel.softmax(logits)
+                scale *= 1 - rate * options.l2
+                if scale < 1e-6 {
+                    for i in values.indices { values[i] *= scale }
+                    scale = 1
+                }
+                for c in 0..<classCount {
+                    let gradient = weights[index] * (probabilities[c] - (c == row.label ? 1 : 0))
+                    guard gradient != 0 else { continue }
+                    biases[c] -= rate * gradient
+                    for (feature, value) in row.inputs {
+                        values[feature * classCount + c] -= rate * gradient * value / scale
+                    }
+                }
+            }
+        }
+
+        // Prune: drop features whose weights are all tiny, keep the strongest, round.
+        let round = { (value: Double) -> Double in
+            let factor = pow(10, Double(self.options.decimals))
+            return (value * factor).rounded() / factor
+        }
+        var kept: [(feature: String, vector: [Double], strength: Double)] = []
+        for (index, feature) in vocabulary.enumerated() {
+            var vector = (0..<classCount).map { values[index * classCount + $0] * scale }
+            let mean = vector.reduce(0, +) / Double(classCount)  // softmax ignores a shared shift
+            vector = vector.map { abs($0 - mean) < options.zeroBelow ? 0 : round($0 - mean) }
+            let strength = vector.map(abs).max() ?? 0
+            if strength >= options.pruneBelow && strength > 0 { kept.append((feature, vector, strength)) }
+        }
+        kept.sort { $0.strength > $1.strength || ($0.strength == $1.strength && $0.feature < $1.feature) }
+        let finalWeights = Dictionary(uniqueKeysWithValues: kept.prefix(options.maxFeatures).map { ($0.feature, $0.vector) })
+
+        var record = provenance ?? RoutingModelProvenance(sources: [], rowsPerClass: [:], hyperparameters: options)
+        record.hyperparameters = options
+        record.rowsPerClass = Dictionary(grouping: rows, by: \.label).mapValues(\.count)
+        let biasMean = biases.reduce(0, +) / Double(classCount)
+        return try RoutingModel(classes: classes, biases: biases.map { round($0 - biasMean) }, weights: finalWeights,
+                                features: options.features, provenance: record)
+    }
+
+    private func check(rows: [RoutingTrainingRow], classes: [String]) throws(RoutingModelError) {
+        guard !rows.isEmpty else { throw .invalidTrainingData("there are no training rows") }
+        guard classes.count >= 2, Set(classes).count == classes.count else {
+            throw .invalidTrainingData("at least two distinct classes are needed, got \(classes)")
+        }
+        let known = Set(classes)
+        if let stray = rows.first(where: { !known.contains($0.label) }) {
+            throw .invalidTrainingData("the row '\(stray.text)' has label '\(stray.label)', which is not among the classes \(classes)")
+        }
+        if let bad = rows.first(where: { !($0.weight > 0) || !$0.weight.isFinite }) {
+            throw .invalidTrainingData("row weights must be positive and finite; '\(bad.text)' has \(bad.weight)")
+        }
+        guard options.epochs >= 1 else { throw .invalidTrainingData("epochs must be at least 1, got \(options.epochs)") }
+        guard options.l2 >= 0, options.l2.isFinite else { throw .invalidTrainingData("l2 must be 0 or more, got \(options.l2)") }
+        guard options.learningRate > 0, options.learningRate.isFinite else {
+            throw .invalidTrainingData("learningRate must be above 0, got \(options.learningRate)")
+        }
+        guard (0...1).contains(options.classBalance) else {
+            throw .invalidTrainingData("classBalance must be within 0…1, got \(options.classBalance)")
+        }
+        guard options.l2 * options.learningRate < 1 else {
+            throw .invalidTrainingData("l2 × learningRate must stay below 1 for the decay to be stable")
+        }
+        guard (0...8).contains(options.decimals) else { throw .invalidTrainingData("decimals must be within 0…8") }
+    }
+}
+
+/// A small, fast, seedable generator (SplitMix64) for reproducible shuffles on every platform.
+public struct SplitMix64: RandomNumberGenerator, Sendable {
+    private var state: UInt64
+
+    /// Creates a generator; the same seed gives the same sequence.
+    public init(seed: UInt64) { state = seed }
+
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// Fisher–Yates shuffle with this generator, written out so the order never depends on the
+    /// standard library's implementation.
+    public mutating func shuffle<T>(_ array: inout [T]) {
+        guard array.count > 1 else { return }
+        for i in stride(from: array.count - 1, to: 0, by: -1) {
+            let j = Int(next() % UInt64(i + 1))
+            array.swapAt(i, j)
+        }
+    }
+}

@@ -1,0 +1,16 @@
+import ArgumentParser
+
+/// `homeos eval`: measurements on the public evaluation data in shared/data.
+struct EvalCommand: AsyncParsableCommand {
+    /// Every `homeos eval` subcommand. To add one, write its command in its own file and list it here.
+    static let subcommandTypes: [any ParsableCommand.Type] = [
+        RoutingEvalCommand.self,
+        ArgumentsEvalCommand.self,
+    ]
+
+    static let configuration = CommandConfiguration(
+        commandName: "eval",
+        abstract: "Evaluate HomeOS on public data (tune on development splits, report on test splits).",
+        subcommands: subcommandTypes
+    )
+}

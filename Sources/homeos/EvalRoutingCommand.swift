@@ -1,0 +1,131 @@
+import ArgumentParser
+import Evaluation
+import Foundation
+import HomeOS
+import LLM
+import Skills
+
+/// `homeos eval routing`: the routing cascade on SLURP or CLINC150.
+struct RoutingEvalCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "routing",
+        abstract: "Route SLURP or CLINC150 messages to the 19 skills and measure accuracy, OOS handling, steps and latency.",
+        discussion: """
+            Labels map to skills with shared/data/routing-label-map.json: in-scope rows must reach their skill, \
+            out-of-scope rows no skill; excluded labels are skipped. SLURP splits: devel, test (default). CLINC150 \
+            splits: val, test (default); each includes its oos_ rows. The router is HomeOS's cascade (keyword, \
+            learned scorer, model classification, fallback) with the bundled routing model; --no-model skips step 3. \
+            The routing model was trained on the development splits, so evaluate on test, or pass --cross-validate \
+            on a development split (each row is routed by a fold model that did not train on it).
+            Example: homeos eval routing --data clinc150 --split test
+            """
+    )
+
+    enum Corpus: String, ExpressibleByArgument, CaseIterable {
+        case slurp, clinc150
+        var labelMapCorpus: RoutingLabelMap.Corpus { self == .slurp ? .slurp : .clinc150 }
+    }
+
+    @Option(name: .long, help: "Data set: slurp or clinc150.")
+    var data: Corpus
+
+    @Option(name: .long, help: "Split: devel|test for slurp, val|test for clinc150 (default: test).")
+    var split: String = "test"
+
+    @OptionGroup var modelOptions: ModelOptions
+
+    @Flag(name: .customLong("no-model"), help: "Skip the model step (keyword, scoring, fallback only).")
+    var noModel = false
+
+    @Option(name: .long, help: "Evaluate N rows spread evenly over the split.")
+    var limit: Int?
+
+    @Option(name: .long, help: "Seconds the model step may take before falling back (default: the router's, 2).")
+    var modelTimeout: Double?
+
+    @Option(name: .long, help: "Candidate skills shown to the model step (default: the router's).")
+    var candidates: Int?
+
+    @Option(name: .long, help: ArgumentHelp("Use this routing-model.json instead of the bundled one.", valueName: "path"))
+    var routingModel: String?
+
+    @Flag(name: .long, help: "On a development split, route each row with a fold model that did not train on it.")
+    var crossValidate = false
+
+    @Option(name: .long, help: "How many of the commonest errors to list.")
+    var errors: Int = 10
+
+    @Option(name: .long, help: ArgumentHelp("Write every decision as JSON Lines to this file.", valueName: "path"))
+    var predictions: String?
+
+    func validate() throws {
+        let corpus = data.labelMapCorpus
+        guard RoutingDataset.splits(of: corpus).contains(split) else {
+            throw ValidationError("\(data.rawValue) has no split '\(split)'; use \(RoutingDataset.splits(of: corpus).joined(separator: " or ")).")
+        }
+        if let limit, limit < 1 { throw ValidationError("--limit must be at least 1.") }
+        if let modelTimeout, !(modelTimeout > 0) { throw ValidationError("--model-timeout must be above 0 seconds.") }
+        if let candidates, candidates < 1 { throw ValidationError("--candidates must be at least 1.") }
+        if crossValidate && split != RoutingDataset.developmentSplit(of: corpus) {
+            throw ValidationError("--cross-validate applies to the development split (\(RoutingDataset.developmentSplit(of: corpus))) only.")
+        }
+        if noModel && modelOptions.model != nil { throw ValidationError("--no-model and --model exclude each other.") }
+    }
+
+    func run() async throws {
+        let corpus = data.labelMapCorpus
+        let dataset = try RoutingDataset(data: try EvaluationData.locate())
+        var examples = try dataset.examples(corpus: corpus, split: split)
+        let baseModel = try routingModel.map { try HomeOSRouting.model(at: URL(fileURLWithPath: $0)) } ?? HomeOSRouting.model()
+        var foldOfExample: [Int]?
+        var foldModels: [RoutingModel] = [baseModel]
+        if crossValidate {
+            Terminal.error("==> training \(5) fold models with the bundled model's settings")
+            let folds = try RouterTraining(dataset: dataset, skills: HomeOSSkillCatalog.all).foldModels(like: baseModel, corpus: corpus)
+            foldModels = folds.models
+            foldOfExample = folds.foldOfRow
+        }
+        if let limit, limit < examples.count {
+            let picked = (0..<limit).map { $0 * examples.count / limit }
+            examples = picked.map { examples[$0] }
+            foldOfExample = foldOfExample.map { folds in picked.map { folds[$0] } }
+        }
+
+        var bridge: LLMBridge?
+        var modelName = "none (--no-model)"
+        if !noModel {
+            Terminal.error("==> loading the model for step 3")
+            let engine = try await modelOptions.loadEngine()
+            bridge = LLMBridge(model: engine)
+            modelName = engine.id
+        }
+        let routers = try foldModels.map { model in
+            var router = try HomeOSRouting.router(bridge: bridge, model: model)
+            if let modelTimeout { router.modelTimeout = .milliseconds(Int64(modelTimeout * 1000)) }
+            if let candidates { router.modelCandidates = candidates }
+            return router
+        }
+        let evaluation = foldOfExample.map { RoutingEvaluation(foldRouters: routers, routerOfExample: $0) }
+            ?? RoutingEvaluation(router: routers[0])
+        let title = "Routing: \(data.rawValue) \(split)\(crossValidate ? " (cross-validated fold models)" : "")"
+            + "\(limit.map { ", \(examples.count) rows spread over the split (--limit \($0))" } ?? ""); "
+            + "step-3 model: \(modelName); model timeout \(routers[0].modelTimeout), \(routers[0].modelCandidates) candidates"
+        Terminal.error("==> routing \(examples.count) messages")
+        let report = await evaluation.run(examples, title: title) { done, total in
+            if done % 250 == 0 || done == total { Terminal.error("    \(done)/\(total)") }
+        }
+        print(report.render(confusions: errors))
+        if let predictions { try writePredictions(report, to: predictions) }
+    }
+
+    private func writePredictions(_ report: RoutingReport, to path: String) throws {
+        var lines: [String] = []
+        for p in report.predictions {
+            let object: JSONValue = ["message": .string(p.text), "expected": p.expected.map(JSONValue.string) ?? .null,
+                                     "skill": p.predicted.map(JSONValue.string) ?? .null, "step": .string(p.step.rawValue),
+                                     "ms": .number((p.duration.milliseconds * 100).rounded() / 100)]
+            lines.append(object.jsonText)
+        }
+        try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+    }
+}

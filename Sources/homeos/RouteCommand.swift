@@ -1,0 +1,99 @@
+import ArgumentParser
+import Foundation
+import HomeOS
+import LLM
+import Skills
+
+/// `homeos route`: which skill would take a message, without running it.
+struct RouteCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "route",
+        abstract: "Show the routing decision for a message (nothing is executed).",
+        discussion: """
+            Runs HomeOS's cascade: keyword match, learned scorer, model classification (the default model unless \
+            --no-model), fallback. --batch FILE routes one message per line and prints one JSON object per line: \
+            {"message", "skill" (null for none), "step", "score", "ms"}.
+            Examples: homeos route "remind me to call mom at 5"
+                      homeos route --no-model --batch messages.txt
+            """
+    )
+
+    @Flag(name: .long, help: "Print the decision as JSON.")
+    var json = false
+
+    @Option(name: .long, help: ArgumentHelp("Route every line of this file ('-' for standard input); prints JSON Lines.", valueName: "file"))
+    var batch: String?
+
+    @Flag(name: .customLong("no-model"), help: "Skip the model step.")
+    var noModel = false
+
+    @Option(name: .long, help: ArgumentHelp("Use this routing-model.json instead of the bundled one.", valueName: "path"))
+    var routingModel: String?
+
+    @OptionGroup var modelOptions: ModelOptions
+
+    @Argument(help: "The message.")
+    var message: String?
+
+    func validate() throws {
+        if batch == nil && (message ?? "").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            throw ValidationError("Give a message, or --batch FILE.")
+        }
+        if batch != nil && message != nil { throw ValidationError("Give either a message or --batch FILE, not both.") }
+        if noModel && modelOptions.model != nil { throw ValidationError("--no-model and --model exclude each other.") }
+    }
+
+    func run() async throws {
+        var bridge: LLMBridge?
+        if !noModel { bridge = LLMBridge(model: try await modelOptions.loadEngine()) }
+        let model = try routingModel.map { try HomeOSRouting.model(at: URL(fileURLWithPath: $0)) } ?? HomeOSRouting.model()
+        let router = try HomeOSRouting.router(bridge: bridge, model: model)
+        if let batch {
+            for line in try Self.lines(of: batch) {
+                let decision = await router.route(line)
+                print(Self.json(for: line, decision, candidates: false).jsonText)
+            }
+            return
+        }
+        let text = message ?? ""
+        let decision = await router.route(text)
+        if json {
+            print(Self.json(for: text, decision, candidates: true).jsonText)
+            return
+        }
+        let name = decision.skillID.flatMap { id in HomeOSSkillCatalog.all.first { $0.id == id }?.name }
+        print("""
+            skill       \(decision.skillID.map { "\($0)\(name.map { " (\($0))" } ?? "")" } ?? "none (fallback reply)")
+            step        \(decision.step.rawValue)
+            score       \(String(format: "%.3f", decision.score))
+            time        \(String(format: "%.2f ms", decision.duration.milliseconds))
+            candidates  \(decision.candidates.prefix(5).joined(separator: ", "))
+            """)
+    }
+
+    /// The JSON object for a decision: message, skill (null for none), step, score, ms.
+    static func json(for message: String, _ decision: RoutingDecision, candidates: Bool) -> JSONValue {
+        var object: JSONObject = [
+            "message": .string(message),
+            "skill": decision.skillID.map(JSONValue.string) ?? .null,
+            "step": .string(decision.step.rawValue),
+            "score": .number((decision.score * 1000).rounded() / 1000),
+            "ms": .number((decision.duration.milliseconds * 100).rounded() / 100),
+        ]
+        if candidates { object["candidates"] = .array(decision.candidates.map(JSONValue.string)) }
+        return .object(object)
+    }
+
+    /// Non-empty lines of a file, or of standard input for "-".
+    static func lines(of path: String) throws -> [String] {
+        let text: String
+        if path == "-" {
+            text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+        } else {
+            do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
+                throw ValidationError("Cannot read \(path): \(error.localizedDescription)")
+            }
+        }
+        return text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+}

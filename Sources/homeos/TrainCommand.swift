@@ -1,0 +1,102 @@
+import ArgumentParser
+import Evaluation
+import Foundation
+import HomeOS
+import Skills
+
+/// `homeos train`: fits the learned parts of HomeOS.
+struct TrainCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "train",
+        abstract: "Train HomeOS's learned components from the development data.",
+        subcommands: [RouterTrainCommand.self]
+    )
+}
+
+/// `homeos train router`: the routing scorer, from the development splits only.
+struct RouterTrainCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "router",
+        abstract: "Train the routing scorer on SLURP devel + CLINC150 val and write routing-model.json.",
+        discussion: """
+            Rows: SLURP devel.jsonl and CLINC150 val + oos_val mapped with routing-label-map.json (out-of-scope \
+            rows as "none", excluded labels unused), plus each skill's examples and keywords. Hyperparameters \
+            (L2, epochs, feature values, class balance, a bias on "none") are chosen by 5-fold cross-validation \
+            inside that data; no test row is read. The output is deterministic: the same data gives the same file.
+            Run it in a release build (a minute or two): swift run -c release homeos train router
+            """
+    )
+
+    @Option(name: .long, help: ArgumentHelp("Where to write the model.", valueName: "path"))
+    var out: String = RouterTrainCommand.defaultOutput
+
+    @Flag(name: .long, help: "Try a small grid (for a quick look; the committed model uses the full grid).")
+    var quick = false
+
+    @Option(name: .long, help: "Most features kept in the saved model (the strongest).")
+    var maxFeatures: Int = RoutingTrainingOptions().maxFeatures
+
+    @Option(name: .long, help: "Single weights below this magnitude are saved as 0.")
+    var zeroBelow: Double = RoutingTrainingOptions().zeroBelow
+
+    @Option(name: .long, help: "Decimal places of the saved weights.")
+    var decimals: Int = RoutingTrainingOptions().decimals
+
+    @Option(name: .long, help: "How many of the best settings to list.")
+    var top: Int = 10
+
+    @Option(name: .long, help: "List this many cross-validated errors of the chosen setting (for tuning skill metadata).")
+    var showErrors: Int = 0
+
+    /// `Sources/HomeOS/Resources/routing-model.json` of this checkout.
+    static var defaultOutput: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("HomeOS/Resources/routing-model.json").path
+    }
+
+    func run() async throws {
+        let dataset = try RoutingDataset(data: try EvaluationData.locate())
+        var training = RouterTraining(dataset: dataset, skills: HomeOSSkillCatalog.all)
+        if quick {
+            training.grid = [RoutingTrainingOptions(learningRate: 0.1, features: RoutingFeatures(value: .binary)),
+                             RoutingTrainingOptions(learningRate: 0.5, features: RoutingFeatures(value: .normalized)),
+                             RoutingTrainingOptions(learningRate: 0.1, features: RoutingFeatures(value: .binary, characterNGrams: 4)),
+                             RoutingTrainingOptions(learningRate: 0.5, features: RoutingFeatures(value: .normalized, characterNGrams: 4))]
+        }
+        training.grid = training.grid.map { options in
+            var options = options
+            options.maxFeatures = maxFeatures
+            options.decimals = decimals
+            options.zeroBelow = zeroBelow
+            return options
+        }
+        let start = ContinuousClock.now
+        let result = try training.run { Terminal.error($0) }
+        let data = result.model.repositoryJSON(decimals: result.model.provenance.hyperparameters.decimals)
+        try data.write(to: URL(fileURLWithPath: out))
+
+        print("Routing model trained in \(Terminal.ms(start.duration(to: .now))) ms\n")
+        print(Terminal.table([["source", "rows"]] + result.rowsPerSource.keys.sorted().map { [$0, "\(result.rowsPerSource[$0]!)"] }))
+        print("\nBest settings by cross-validated objective (mean over corpora of (in-scope accuracy + OOS recall)/2)\n")
+        var rows = [["features", "l2", "epochs", "balance", "none bias", "objective", "slurp acc", "slurp oos", "clinc acc", "clinc oos"]]
+        for candidate in result.candidates.prefix(top) {
+            let s = candidate.scores
+            rows.append([candidate.options.features.label, String(format: "%g", candidate.options.l2), "\(candidate.options.epochs)",
+                         String(format: "%.1f", candidate.options.classBalance), String(format: "%+.1f", candidate.noneBias),
+                         f(s.objective), f(s.inScopeAccuracy["slurp"]), f(s.outOfScopeRecall["slurp"]),
+                         f(s.inScopeAccuracy["clinc150"]), f(s.outOfScopeRecall["clinc150"])])
+        }
+        print(Terminal.table(rows))
+        if showErrors > 0, let best = result.candidates.first {
+            let predictions = try training.crossValidatedPredictions(options: best.options, noneBias: best.noneBias)
+            let errors = predictions.filter { $0.predicted != $0.row.row.label }
+            print("\nCross-validated errors: \(errors.count) of \(predictions.count) development rows (showing \(min(showErrors, errors.count)))\n")
+            print(Terminal.table([["source", "expected", "routed", "p", "message"]] + errors.prefix(showErrors).map {
+                [$0.row.source, $0.row.row.label, $0.predicted, String(format: "%.2f", $0.probability), String($0.row.row.text.prefix(70))]
+            }))
+        }
+        print("\n\(result.model.weights.count) features × \(result.model.classes.count) classes, \(data.count / 1024) KiB → \(out)")
+    }
+
+    private func f(_ value: Double?) -> String { value.map { String(format: "%.3f", $0) } ?? "-" }
+}

@@ -1,0 +1,88 @@
+import ArgumentParser
+import Foundation
+import LLM
+import LlamaEngine
+import ModelHub
+import Sentinel
+
+/// Options that choose the AI step's model and budget.
+struct AIOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp(
+        "Model for the AI step: id (smollm2-135m-instruct, gemma3-270m) or path of a .gguf file. Default: the default model, if installed.",
+        valueName: "path|id"))
+    var model: String?
+
+    @Flag(name: .long, help: "Skip the AI step; the screener's deterministic tier is final.")
+    var noModel = false
+
+    @Option(name: .long, help: "Most seconds the AI step may take, model loading included.")
+    var aiTimeout: Double = 60
+
+    /// The budget in words, e.g. "60 s".
+    var timeoutDescription: String {
+        aiTimeout >= 1 ? "\(Int(aiTimeout.rounded())) s" : "\(Int((aiTimeout * 1000).rounded())) ms"
+    }
+
+    func validate() throws {
+        if noModel && model != nil { throw ValidationError("--model and --no-model cannot be used together.") }
+        if !(aiTimeout > 0) || !aiTimeout.isFinite { throw ValidationError("--ai-timeout must be above 0 seconds.") }
+    }
+
+    /// The AI step: disabled with --no-model or when the default model is not installed; a
+    /// model named with --model that cannot be found is an error.
+    func aiStep() throws -> CheckIn.AIStep {
+        if noModel { return .disabled(reason: "turned off with --no-model") }
+        let resolved: ModelDirectory.Resolved
+        do {
+            resolved = try ModelDirectory.standard().resolve(model)
+        } catch {
+            if model != nil { throw error }
+            return .disabled(reason: "\(error)")
+        }
+        var preset = LlamaConfiguration.preset(.balanced)
+        preset.contextSize = min(preset.contextSize, 2048)
+        let configuration = preset
+        let path = resolved.path, id = resolved.id
+        let budget = Duration.milliseconds(Int64((aiTimeout * 1000).rounded()))
+        return .enabled(AIRiskAssessor(loadingModel: {
+            try await LlamaEngine(modelPath: path, id: id, configuration: configuration)
+        }, budget: budget))
+    }
+}
+
+/// Options that add voice and wearable signals to a check-in.
+struct SignalOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("A voice recording to analyse (WAV: 16/24-bit PCM or 32-bit float).", valueName: "file.wav"))
+    var voice: String?
+
+    @Option(name: .long, help: ArgumentHelp("Wearable data: Apple Health export.xml or a date,metric,value CSV.", valueName: "file"))
+    var health: String?
+
+    @Option(name: .long, help: ArgumentHelp("Last day of the recent window for --health (default: the last day with data).", valueName: "yyyy-MM-dd"))
+    var asOf: String?
+
+    func validate() throws {
+        if let asOf, CalendarDay(asOf) == nil { throw ValidationError("--as-of must be a date like 2024-01-05, got '\(asOf)'.") }
+    }
+
+    /// Loads the signals. A file that cannot be used is reported on standard error and left out:
+    /// the check-in itself must never be blocked by an optional signal.
+    func load(note: String?) -> CheckInSignals {
+        var prosody: ProsodyFeatures?
+        if let voice {
+            do { prosody = try ProsodyAnalyzer().analyze(path: voice) } catch {
+                Console.error("Voice recording left out: \(error)")
+            }
+        }
+        var baseline: HealthBaselineReport?
+        if let health {
+            do {
+                let data = try HealthDataLoader.load(path: health)
+                baseline = HealthBaselineAnalyzer().analyze(data, asOf: asOf.flatMap(CalendarDay.init))
+            } catch {
+                Console.error("Wearable data left out: \(error)")
+            }
+        }
+        return CheckInSignals(prosody: prosody, health: baseline, note: note)
+    }
+}

@@ -1,0 +1,138 @@
+import Foundation
+import LLM
+@testable import Sentinel
+import Testing
+
+/// A model that ignores deadlines and cancellation, to prove the budget does not depend on the
+/// engine's cooperation.
+struct StubbornModel: LanguageModel {
+    let id = "stubborn"
+    let seconds: Double
+    var availability: ModelAvailability { .ready }
+
+    func respond(to request: GenerationRequest) async throws -> GenerationResult {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { continuation.resume() }
+        }
+        return GenerationResult(text: "green", usage: GenerationUsage(), finishReason: .endOfGeneration)
+    }
+
+    func stream(_ request: GenerationRequest) -> AsyncThrowingStream<GenerationEvent, Error> {
+        AsyncThrowingStream { $0.finish() }
+    }
+
+    func countTokens(_ text: String) async throws -> Int { text.count }
+}
+
+@Suite struct AIRiskAssessorTests {
+    static let signals = CheckInSignals(note: "Haven't slept much this week.")
+
+    @Test func constrainedEnginesGetAChoiceOfTheFourTiers() async throws {
+        let model = ScriptedModel(defaultReply: "orange", capabilities: [.constrainedDecoding])
+        let assessment = await AIRiskAssessor(model: model, budget: .seconds(30)).assess(Self.signals)
+        #expect(assessment.status == .assessed)
+        #expect(assessment.tier == .orange)
+        #expect(assessment.method == .constrainedChoice)
+        #expect(assessment.modelID == "scripted")
+        let request = try #require(model.requests.first)
+        #expect(request.constraint == .choices(["green", "yellow", "orange", "red"]))
+        #expect(request.deadline != nil)
+        #expect(request.promptText.contains("Haven't slept much"))
+    }
+
+    @Test func constrainedDecodingAlwaysYieldsATier() async {
+        // The scripted engine forces a choice even when its script says something else.
+        let model = ScriptedModel(defaultReply: "I would rather not say", capabilities: [.constrainedDecoding])
+        let assessment = await AIRiskAssessor(model: model, budget: .seconds(30)).assess(Self.signals)
+        #expect(assessment.status == .assessed && assessment.tier != nil)
+    }
+
+    @Test func freeTextEnginesGoThroughTheParserCascade() async throws {
+        let model = ScriptedModel(defaultReply: "Risk tier: **red** — the person reports hopelessness.")
+        let assessment = await AIRiskAssessor(model: model, budget: .seconds(30)).assess(Self.signals)
+        #expect(assessment.status == .assessed)
+        #expect(assessment.tier == .red)
+        #expect(assessment.method == .freeText)
+        #expect(assessment.parseStage == .labeled)
+        #expect(try #require(model.requests.first).constraint == nil)
+    }
+
+    @Test func anAnswerWithoutATierIsUnparseable() async {
+        let model = ScriptedModel(defaultReply: "I cannot assess this person.")
+        let assessment = await AIRiskAssessor(model: model, budget: .seconds(30)).assess(Self.signals)
+        #expect(assessment.status == .unparseable && assessment.tier == nil)
+        #expect(assessment.summary.contains("screener's tier stands"))
+    }
+
+    @Test func aFailingEngineIsReportedNotThrown() async {
+        let model = ScriptedModel()
+        model.when(contains: "Signals", fail: LLMError.generationFailed("engine crashed"))
+        let assessment = await AIRiskAssessor(model: model, budget: .seconds(30)).assess(Self.signals)
+        #expect(assessment.status == .failed)
+        #expect(assessment.detail?.contains("engine crashed") == true)
+    }
+
+    @Test func aModelThatCannotBeLoadedIsReported() async {
+        struct Missing: Error, CustomStringConvertible { var description: String { "model file missing" } }
+        let assessor = AIRiskAssessor(loadingModel: { throw Missing() }, budget: .seconds(30))
+        let assessment = await assessor.assess(Self.signals)
+        #expect(assessment.status == .failed)
+        #expect(assessment.detail?.contains("could not be loaded: model file missing") == true)
+    }
+
+    @Test func aSlowModelTimesOutAtTheBudget() async {
+        let model = ScriptedModel()
+        model.when(contains: "Signals", reply: "red", delay: .seconds(120))
+        let started = ContinuousClock.now
+        let assessment = await AIRiskAssessor(model: model, budget: .milliseconds(80)).assess(Self.signals)
+        #expect(assessment.status == .timedOut)
+        #expect(assessment.tier == nil)
+        // Generous: other tests share the CPU; the point is not waiting for the model's 120 s.
+        #expect(started.duration(to: .now) < .seconds(30))
+    }
+
+    @Test func aModelIgnoringDeadlinesAndCancellationStillTimesOut() async {
+        let started = ContinuousClock.now
+        let assessment = await AIRiskAssessor(model: StubbornModel(seconds: 120), budget: .milliseconds(80)).assess(Self.signals)
+        #expect(assessment.status == .timedOut)
+        #expect(assessment.detail == "no answer within 80 ms")
+        #expect(started.duration(to: .now) < .seconds(30))
+    }
+
+    @Test func slowLoadingCountsAgainstTheBudget() async {
+        let assessor = AIRiskAssessor(loadingModel: {
+            try await Task.sleep(for: .seconds(120))
+            return ScriptedModel(defaultReply: "red")
+        }, budget: .milliseconds(80))
+        let assessment = await assessor.assess(Self.signals)
+        #expect(assessment.status == .timedOut)
+    }
+
+    @Test func withoutSignalsTheModelIsNotAsked() async {
+        let model = ScriptedModel(defaultReply: "red")
+        let assessment = await AIRiskAssessor(model: model).assess(CheckInSignals(note: "   "))
+        #expect(assessment.status == .skipped)
+        #expect(model.requests.isEmpty)
+    }
+
+    @Test func thePromptDescribesEverySignal() throws {
+        let health = HealthBaselineAnalyzer().compare(metric: .steps, baseline: (0..<20).map { 8000 + Double($0 % 3) * 100 },
+                                                      recent: [3000, 3100, 2900])
+        let report = HealthBaselineReport(asOf: CalendarDay(year: 2024, month: 2, day: 14)!,
+                                          recentWindow: [CalendarDay(year: 2024, month: 2, day: 8)!, CalendarDay(year: 2024, month: 2, day: 14)!],
+                                          baselineWindow: [CalendarDay(year: 2024, month: 1, day: 11)!, CalendarDay(year: 2024, month: 2, day: 7)!],
+                                          metrics: [health], skippedRecords: 0)
+        let prosody = ProsodyAnalyzer().analyze(WAVAudio(samples: SyntheticAudio.bursts(f0: 120, burst: 0.4, gaps: [0.6],
+                                                                                        sampleRate: 16_000).samples, sampleRate: 16_000))
+        let signals = CheckInSignals(prosody: prosody, health: report, note: "tired")
+        let messages = AIRiskAssessor.messages(for: signals)
+        let user = try #require(messages.last?.content)
+        #expect(messages.first?.content.contains("green, yellow, orange or red") == true)
+        #expect(user.contains("Voice recording: "))
+        #expect(user.contains("median pitch 120 Hz"))
+        #expect(user.contains("last 7 days"))
+        #expect(user.contains("steps: "))
+        #expect(user.contains("concerning"))
+        #expect(user.contains("\"tired\""))
+    }
+}

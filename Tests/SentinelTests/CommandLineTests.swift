@@ -1,0 +1,138 @@
+import Foundation
+import Sentinel
+import Testing
+
+/// End-to-end runs of the `sentinel` executable (piped and terminal input, files, JSON).
+@Suite struct CommandLineTests {
+    @Test func pipedCheckInAsksTheScreenerAndReports() throws {
+        // Without the AI step there is no note to ask for: 1 yes, 2 no, 6 no.
+        let output = try SentinelProcess.run(["checkin", "--no-model"], input: "yes\nno\nno\n")
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.stdout.contains("1. In the past month: Have you wished you were dead"))
+        #expect(output.stdout.contains("6. In your lifetime:"))
+        #expect(!output.stdout.contains("3. In the past month"))
+        #expect(output.stdout.contains("Check-in result: YELLOW (low risk)"))
+        #expect(output.stdout.contains("AI step skipped: turned off with --no-model"))
+        #expect(!output.stdout.contains("Veterans Crisis Line:"), "crisis lines are for orange and red")
+        #expect(!output.stdout.contains("Please answer yes or no"))
+        #expect(!output.stdout.contains("how have you been doing"), "no note is asked without the AI step")
+    }
+
+    @Test func pipedCheckInRepromptsOnUnclearAnswersAndShowsHelp() throws {
+        let output = try SentinelProcess.run(["checkin", "--no-model"], input: "maybe\nhelp\nno\nyes\nno\nno\nno\nno\n")
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.stdout.contains("Please answer yes or no"))
+        #expect(output.stdout.contains("Veterans Crisis Line: Dial 988 then press 1"))
+        #expect(output.stdout.contains("Check-in result: YELLOW"))
+    }
+
+    @Test func inputEndingEarlyStopsWithCrisisLines() throws {
+        let output = try SentinelProcess.run(["checkin", "--no-model"], input: "yes\n")
+        #expect(output.status == 2)
+        #expect(output.stderr.contains("The check-in stopped after 1 answer"))
+        #expect(output.stderr.contains("988"))
+    }
+
+    @Test(.enabled(if: SentinelProcess.terminalAvailable))
+    func checkInWorksOnATerminal() throws {
+        let output = try SentinelProcess.runInTerminal(["checkin", "--no-model"], input: "no\nyes\nno\nno\nno\nno\n")
+        #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
+        #expect(output.stdout.contains("Check-in result: YELLOW"))
+        #expect(output.stdout.contains("5. In the past month:"))
+    }
+
+    @Test func answersFileWithJSONOutput() throws {
+        let path = try SyntheticAudio.temporaryFile(Data("""
+            {"wish_dead": true, "suicidal_thoughts": true, "method": true, "intent": false, "plan": false,
+             "behavior": false, "note": "private words"}
+            """.utf8), suffix: ".json")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let output = try SentinelProcess.run(["checkin", "--answers", path, "--json"])
+        #expect(output.status == 0, "\(output.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
+        #expect(json["finalTier"] as? String == "orange")
+        #expect((json["crisisResources"] as? [Any])?.count == 3)
+        let ai = try #require(json["ai"] as? [String: Any])
+        #expect(ai["status"] as? String == "skipped")
+        #expect((ai["detail"] as? String)?.contains("not installed") == true)
+        #expect(!output.stdout.contains("private words"))
+    }
+
+    @Test func cssrsCommandPutsCrisisLinesFirstForRed() throws {
+        let path = try SyntheticAudio.temporaryFile(Data("{\"1\": false, \"2\": false, \"6\": true, \"6b\": true}".utf8), suffix: ".json")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let output = try SentinelProcess.run(["cssrs", "--answers", path])
+        #expect(output.status == 0, "\(output.stderr)")
+        let crisis = try #require(output.stdout.range(of: "Veterans Crisis Line"))
+        let result = try #require(output.stdout.range(of: "Screener result: RED (high risk)"))
+        #expect(crisis.lowerBound < result.lowerBound)
+        let questions = try SentinelProcess.run(["cssrs", "--questions"])
+        #expect(questions.stdout.contains("6b. [behavior_past_3_months]"))
+    }
+
+    @Test func badAnswersFileIsAClearError() throws {
+        let path = try SyntheticAudio.temporaryFile(Data("{\"wish_dead\": false}".utf8), suffix: ".json")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let output = try SentinelProcess.run(["cssrs", "--answers", path])
+        #expect(output.status != 0)
+        #expect(output.stderr.contains("item 2 (suicidal_thoughts) has no answer"))
+    }
+
+    @Test func prosodyCommandOnAWAVFile() throws {
+        let signal = SyntheticAudio.bursts(f0: 150, burst: 0.4, gaps: [0.5, 0.9], sampleRate: 16_000)
+        let path = try SyntheticAudio.temporaryFile(SyntheticAudio.wav(signal.samples, sampleRate: 16_000, encoding: .pcm16), suffix: ".wav")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let output = try SentinelProcess.run(["prosody", path])
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.stdout.contains("pauses           2"))
+        #expect(output.stdout.contains("median pitch     150."))
+        let json = try SentinelProcess.run(["prosody", path, "--json"])
+        let features = try JSONDecoder().decode(ProsodyFeatures.self, from: Data(json.stdout.utf8))
+        #expect(features.pauseCount == 2)
+    }
+
+    @Test func prosodyCommandRejectsATruncatedFile() throws {
+        let data = SyntheticAudio.wav(SyntheticAudio.harmonicTone(f0: 150, seconds: 0.2, sampleRate: 16_000), sampleRate: 16_000, encoding: .pcm16)
+        let path = try SyntheticAudio.temporaryFile(Data(data.prefix(data.count / 2)), suffix: ".wav")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let output = try SentinelProcess.run(["prosody", path])
+        #expect(output.status != 0)
+        #expect(output.stderr.contains("The WAV file is truncated"))
+    }
+
+    @Test func healthCommandOnAnExportAndACSV() throws {
+        let path = try SyntheticAudio.temporaryFile(Data(HealthExportBuilder().xml().utf8), suffix: ".xml")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let output = try SentinelProcess.run(["health", path])
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.stdout.contains("today    2024-02-14"))
+        #expect(output.stdout.contains("steps: "))
+        #expect(output.stdout.contains("concerning"))
+        let csv = try SyntheticAudio.temporaryFile(Data("date,metric,value\n2024-01-01,steps,oops\n".utf8), suffix: ".csv")
+        defer { try? FileManager.default.removeItem(atPath: csv) }
+        let bad = try SentinelProcess.run(["health", csv])
+        #expect(bad.status != 0)
+        #expect(bad.stderr.contains("Line 2 of the CSV"))
+    }
+
+    @Test func checkInWithSignalsAndABrokenSignalFileStillRuns() throws {
+        let export = try SyntheticAudio.temporaryFile(Data(HealthExportBuilder().xml().utf8), suffix: ".xml")
+        let broken = try SyntheticAudio.temporaryFile(Data("not audio".utf8), suffix: ".wav")
+        defer {
+            try? FileManager.default.removeItem(atPath: export)
+            try? FileManager.default.removeItem(atPath: broken)
+        }
+        let output = try SentinelProcess.run(["checkin", "--no-model", "--health", export, "--voice", broken],
+                                             input: "no\nno\nno\n")
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.stderr.contains("Voice recording left out: This is not a WAV file"))
+        #expect(output.stdout.contains("Wearables (2024-02-14 vs"))
+        #expect(output.stdout.contains("Check-in result: GREEN"))
+    }
+
+    @Test func conflictingModelOptionsAreRejected() throws {
+        let output = try SentinelProcess.run(["checkin", "--model", "gemma3-270m", "--no-model"])
+        #expect(output.status != 0)
+        #expect(output.stderr.contains("--model and --no-model cannot be used together"))
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+
+/// Runs the built `sentinel` executable, as a person or a script would.
+enum SentinelProcess {
+    struct Output {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// The `sentinel` binary next to the test runner (SwiftPM builds both into the same directory).
+    static var executable: URL? {
+        var directories: [URL] = []
+        if let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            directories.append(URL(fileURLWithPath: exe).deletingLastPathComponent())
+        }
+        let argument0 = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        directories.append(argument0.deletingLastPathComponent())
+        // macOS: <products>/X.xctest/Contents/MacOS/X
+        directories.append(argument0.deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent())
+        directories.append(Bundle.main.bundleURL.deletingLastPathComponent())
+        return directories.map { $0.appendingPathComponent("sentinel") }
+            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }
+
+    /// An environment whose model directory is empty, so no test depends on installed models.
+    static func environment(modelsDirectory: String? = nil) -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["HOMEOS_MODELS_DIR"] = modelsDirectory ?? FileManager.default.temporaryDirectory
+            .appendingPathComponent("sentinel-no-models").path
+        return environment
+    }
+
+    /// Runs `sentinel` with `arguments`, feeding `input` to standard input through a pipe.
+    static func run(_ arguments: [String], input: String = "", timeout: Duration = .seconds(60)) throws -> Output {
+        guard let executable else {
+            Issue.record("The sentinel executable was not found next to the test runner; build it with `swift build --build-tests`.")
+            throw CocoaError(.fileNoSuchFile)
+        }
+        return try launch(executable, arguments: arguments, input: input, timeout: timeout)
+    }
+
+    /// Runs `sentinel` under `script`, so that its standard input and output are a terminal.
+    static func runInTerminal(_ arguments: [String], input: String, timeout: Duration = .seconds(60)) throws -> Output {
+        guard let executable else {
+            Issue.record("The sentinel executable was not found next to the test runner.")
+            throw CocoaError(.fileNoSuchFile)
+        }
+        let command = ([executable.path] + arguments).map { "'\($0)'" }.joined(separator: " ")
+        return try launch(URL(fileURLWithPath: "/usr/bin/script"), arguments: ["-qec", command, "/dev/null"],
+                          input: input, timeout: timeout)
+    }
+
+    static var terminalAvailable: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/script") }
+
+    private static func launch(_ url: URL, arguments: [String], input: String, timeout: Duration) throws -> Output {
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        process.environment = environment()
+        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try? stdin.fileHandleForWriting.close()
+        // Read both pipes on their own threads so a full pipe never blocks the child.
+        let out = PipeReader(stdout.fileHandleForReading), err = PipeReader(stderr.fileHandleForReading)
+        let deadline = ContinuousClock.now.advanced(by: timeout)
+        while process.isRunning {
+            if ContinuousClock.now > deadline {
+                process.terminate()
+                Issue.record("sentinel \(arguments.joined(separator: " ")) did not finish within \(timeout)")
+                break
+            }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        process.waitUntilExit()
+        return Output(status: process.terminationStatus, stdout: out.text(), stderr: err.text())
+    }
+}
+
+/// Drains a pipe on a background thread.
+private final class PipeReader: @unchecked Sendable {
+    private var data = Data()
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ handle: FileHandle) {
+        Thread {
+            self.data = handle.readDataToEndOfFile()
+            self.done.signal()
+        }.start()
+    }
+
+    func text() -> String {
+        done.wait()
+        return String(decoding: data, as: UTF8.self)
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import LLM
+import Skills
+
+/// Small skills for exercising the framework.
+struct WeatherSkill: Skill {
+    struct Arguments: Codable, Sendable { var city: String?; var day: Day? }
+    enum Day: String, SchemaStringEnum { case today, tomorrow }
+    let id = "weather"
+    let name = "Weather"
+    let summary = "Tells the weather forecast for a city."
+    let keywords = ["weather", "forecast", "rain"]
+    let examples = ["Will it rain tomorrow?", "What's the weather in Paris?"]
+    let argumentsSchema = try! JSONSchema([
+        "type": "object",
+        "properties": ["city": ["type": ["string", "null"]], "day": ["type": "string", "enum": ["today", "tomorrow"]]],
+        "additionalProperties": false,
+    ])
+    func execute(arguments: Arguments, context: SkillContext) async throws -> SkillResult {
+        .response("Sunny in \(arguments.city ?? "town") \(arguments.day?.rawValue ?? "today").")
+    }
+}
+
+struct BookingSkill: Skill {
+    struct Arguments: Codable, Sendable { var restaurant: String; var partySize: Int }
+    let id = "booking"
+    let name = "Booking"
+    let summary = "Books a restaurant table."
+    let keywords = ["book a table", "reservation"]
+    let examples = ["Book a table for 4 at Luigi's"]
+    let argumentsSchema = try! JSONSchema([
+        "type": "object",
+        "properties": ["restaurant": ["type": "string"], "partySize": ["type": "integer", "minimum": 1]],
+        "required": ["restaurant", "partySize"], "additionalProperties": false,
+    ])
+    let booked = BookingLog()
+    func execute(arguments: Arguments, context: SkillContext) async throws -> SkillResult {
+        .needsApproval(ApprovalRequest(
+            summary: "Book \(arguments.restaurant) for \(arguments.partySize)", risk: .medium,
+            onApprove: "The table is booked and added to the calendar.",
+            action: PendingAction(skillID: id, name: "book", payload: ["restaurant": .string(arguments.restaurant)])))
+    }
+    func performApproved(_ action: PendingAction, context: SkillContext) async throws -> SkillResult {
+        await booked.add(action.payload["restaurant"]?.stringValue ?? "?")
+        return .response("Booked.")
+    }
+}
+
+actor BookingLog {
+    private(set) var entries: [String] = []
+    func add(_ entry: String) { entries.append(entry) }
+}
+
+/// Hands off to `target` every time (to build chains and loops).
+struct HandoffSkill: Skill {
+    typealias Arguments = NoArguments
+    let id: String
+    let target: String
+    var name: String { id }
+    let summary = "Hands off."
+    var keywords: [String] { [id] }
+    let examples = ["handoff example", "another handoff example"]
+    let argumentsSchema = NoArguments.schema
+    func execute(arguments: NoArguments, context: SkillContext) async throws -> SkillResult {
+        .handoff(HandoffRequest(targetSkillID: target, reason: "test", context: ["from": id]))
+    }
+}
+
+struct EchoSkill: Skill {
+    typealias Arguments = NoArguments
+    let id = "echo"
+    let name = "Echo"
+    let summary = "Repeats the message and any handoff context."
+    let keywords = ["echo"]
+    let examples = ["echo this", "say it back"]
+    let argumentsSchema = NoArguments.schema
+    func execute(arguments: NoArguments, context: SkillContext) async throws -> SkillResult {
+        .response("echo: \(context.message) from \(context.handoff?.context["from"] ?? "-")")
+    }
+}
+
+/// A fixed scorer for cascade tests.
+struct FixedScorer: SkillScorer {
+    let table: [String: Double]
+    func scores(for message: String) -> [String: Double] { table }
+}
