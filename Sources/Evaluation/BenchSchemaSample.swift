@@ -14,7 +14,7 @@ public struct BenchSchemaSample: Sendable {
     }
 
     /// The subsets in the order of the published tables.
-    public static let subsets = ["Glaiveai2K", "Github_trivial", "Github_easy", "Github_medium", "Snowplow", "WashingtonPost"]
+    public static var subsets: [String] { SchemaCoverage.subsets }
 
     /// Reads up to `count` schemas from `subset`: every k-th file in name order, so runs are
     /// reproducible and spread over the whole subset.

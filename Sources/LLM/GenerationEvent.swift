@@ -133,3 +133,24 @@ extension Duration {
     /// The duration in milliseconds as a floating-point number.
     public var milliseconds: Double { seconds * 1000 }
 }
+
+extension AsyncThrowingStream where Element == GenerationEvent, Failure == any Error {
+    /// A generation stream fed by `work`, which runs in its own task and emits events; the
+    /// stream finishes when `work` returns or throws, and stopping iteration cancels the task.
+    /// Engines implement ``LanguageModel/stream(_:)`` with it.
+    public static func generation(
+        _ work: @escaping @Sendable (_ emit: @escaping @Sendable (GenerationEvent) -> Void) async throws -> Void
+    ) -> AsyncThrowingStream<GenerationEvent, any Error> {
+        AsyncThrowingStream { continuation in
+            let task = Task {
+                do {
+                    try await work { continuation.yield($0) }
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+}

@@ -153,17 +153,7 @@ public final class ScriptedModel: LanguageModel, LogLikelihoodScoring {
     }
 
     public func stream(_ request: GenerationRequest) -> AsyncThrowingStream<GenerationEvent, Error> {
-        AsyncThrowingStream { continuation in
-            let task = Task {
-                do {
-                    try await self.run(request) { continuation.yield($0) }
-                    continuation.finish()
-                } catch {
-                    continuation.finish(throwing: error)
-                }
-            }
-            continuation.onTermination = { _ in task.cancel() }
-        }
+        .generation { emit in try await self.run(request, emit: emit) }
     }
 
     /// Runs in the caller's task, so cancelling the caller ends generation with `.cancelled`.

@@ -96,21 +96,20 @@ public actor LlamaEngine: LanguageModel, LogLikelihoodScoring {
         try model().template.format(messages)
     }
 
+    /// Checks that llama.cpp accepts the constraint's grammar for this model's vocabulary,
+    /// without generating anything.
+    /// - Throws: ``LLMError/invalidConstraint(_:)`` saying why it is unusable.
+    public func checkGrammar(_ constraint: OutputConstraint) throws {
+        try constraint.validate()
+        let grammar = try constraint.grammar()
+        _ = try TokenSampler(options: GenerationOptions(), grammar: grammar.text, grammarRoot: grammar.root, model: model())
+    }
+
     // MARK: Generation
 
     public nonisolated func stream(_ request: GenerationRequest) -> AsyncThrowingStream<GenerationEvent, Error> {
         let requestedAt = ContinuousClock.now
-        return AsyncThrowingStream { continuation in
-            let task = Task {
-                do {
-                    try await self.generate(request, requestedAt: requestedAt) { continuation.yield($0) }
-                    continuation.finish()
-                } catch {
-                    continuation.finish(throwing: error)
-                }
-            }
-            continuation.onTermination = { _ in task.cancel() }
-        }
+        return .generation { emit in try await self.generate(request, requestedAt: requestedAt, emit: emit) }
     }
 
     /// Runs in the caller's task, so cancelling the caller ends generation with `.cancelled`.
@@ -220,12 +219,7 @@ public actor LlamaEngine: LanguageModel, LogLikelihoodScoring {
             if full.count > model.contextSize {
                 throw LLMError.promptTooLong(promptTokens: full.count, limit: model.contextSize)
             }
-            let context = Array(full[..<(shared - 1)])
-            if context.isEmpty {
-                model.resetCache()
-            } else {
-                _ = try model.evaluate(context, shouldStop: { nil })
-            }
+            try model.prepareCache(Array(full[..<(shared - 1)]))
             scores.append(try model.logProbabilities(ofContinuation: Array(full[(shared - 1)...])))
         }
         return scores

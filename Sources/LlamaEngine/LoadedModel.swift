@@ -219,6 +219,24 @@ final class LoadedModel {
         return PromptEvaluation(reusedTokens: reused, stopReason: nil)
     }
 
+    /// Makes the KV cache hold exactly `tokens` when no logits are needed (scoring): when the cache
+    /// already starts with `tokens` it is only trimmed, otherwise the tokens are evaluated.
+    func prepareCache(_ tokens: [llama_token]) throws(LLMError) {
+        guard !tokens.isEmpty else { return resetCache() }
+        let common = zip(cachedTokens, tokens).prefix { $0 == $1 }.count
+        guard common == tokens.count else {
+            _ = try evaluate(tokens, shouldStop: { nil })
+            return
+        }
+        if cachedTokens.count > tokens.count {
+            if !llama_memory_seq_rm(llama_get_memory(context), 0, llama_pos(tokens.count), -1) {
+                return resetCache()
+            }
+            cachedTokens.removeSubrange(tokens.count...)
+            canonicalLength = min(canonicalLength, tokens.count / Self.reuseGranularity * Self.reuseGranularity)
+        }
+    }
+
     /// Appends `tokens` to the cache, computing logits for the last one.
     func decode(_ tokens: [llama_token]) throws(LLMError) {
         var tokens = tokens

@@ -43,10 +43,13 @@ public struct AIRiskAssessment: Sendable, Hashable, Codable {
     public var modelID: String?
     /// Seconds the step took.
     public var elapsedSeconds: Double?
+    /// The model's reasons, at most two sentences (free text only).
+    public var explanation: String?
 
     /// Creates an assessment.
     public init(status: Status, tier: RiskTier? = nil, method: Method? = nil, parseStage: RiskTierParse.Stage? = nil,
-                detail: String? = nil, modelID: String? = nil, elapsedSeconds: Double? = nil) {
+                detail: String? = nil, modelID: String? = nil, elapsedSeconds: Double? = nil, explanation: String? = nil) {
+        self.explanation = explanation
         self.status = status
         self.tier = tier
         self.method = method
@@ -89,5 +92,12 @@ public enum RiskDecision {
     public static func finalTier(screener: RiskTier, ai: RiskTier?) -> RiskTier {
         guard let ai else { return screener }
         return max(screener, ai)
+    }
+
+    /// The deterministic floor: the screener's tier, except that an all-"no" screener with a
+    /// significant wearable deviation (z below −2.0) is yellow rather than green.
+    public static func deterministicTier(screener: RiskTier, signals: CheckInSignals) -> RiskTier {
+        if screener == .green, signals.health?.significantDeviations.isEmpty == false { return .yellow }
+        return screener
     }
 }

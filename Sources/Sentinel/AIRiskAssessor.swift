@@ -5,6 +5,8 @@ import Synchronization
 /// The AI step: asks a language model for a risk tier from the check-in's signals, within a
 /// time budget.
 ///
+/// The prompt is ``RiskAssessmentPrompt``'s template; the parameters are
+/// ``RiskGenerationParameters`` (temperature 0.1, context 1024, 512 tokens, top-k 40, top-p 0.95).
 /// When the model constrains decoding, the request is a `.choices(["green", "yellow", "orange",
 /// "red"])` constraint, so the answer is always a tier; otherwise the model writes free text and
 /// ``RiskTierParser`` reads it. The step never throws: a model that cannot be loaded, fails,
@@ -37,25 +39,22 @@ public struct AIRiskAssessor: Sendable {
     /// The four tier names, in order, as the choice constraint lists them.
     public static let choices = RiskTier.allCases.map(\.rawValue)
 
-    /// The prompt: instructions, then the signals.
-    public static func messages(for signals: CheckInSignals) -> [ChatMessage] {
-        [
-            .system("""
-                You triage a veteran's mental-health check-in from signals. The tiers are:
-                green = no concern, yellow = mild concern, orange = significant concern, red = acute danger.
-                Reply with one word: green, yellow, orange or red.
-                """),
-            .user("Signals:\n\(signals.promptDescription)\n\nWhich tier fits these signals? Reply with one word: green, yellow, orange or red."),
-        ]
+    /// The generation parameters (temperature 0.1, 512 tokens, top-k 40, top-p 0.95).
+    public static let parameters = RiskGenerationParameters()
+
+    /// The prompt: the filled risk-assessment template (``RiskAssessmentPrompt``).
+    public static func messages(for signals: CheckInSignals, screener: CSSRSResult? = nil) -> [ChatMessage] {
+        [.user(RiskAssessmentPrompt.render(RiskAssessmentPrompt.values(for: signals, screener: screener)))]
     }
 
-    /// Assesses `signals`; returns within the budget (plus scheduling slack) whatever the model does.
-    public func assess(_ signals: CheckInSignals) async -> AIRiskAssessment {
+    /// Assesses `signals` (with the screener's result when it is known before the model runs);
+    /// returns within the budget (plus scheduling slack) whatever the model does.
+    public func assess(_ signals: CheckInSignals, screener: CSSRSResult? = nil) async -> AIRiskAssessment {
         guard !signals.isEmpty else { return .skipped("no voice, wearable or written signals to assess") }
         let start = clock.now
         let deadline = Deadline(start.advanced(by: budget))
         let provider = self.provider
-        let work = Task { await Self.run(signals, provider: provider, deadline: deadline) }
+        let work = Task { await Self.run(signals, screener: screener, provider: provider, deadline: deadline) }
         var outcome = await Self.first(of: work, orAfter: budget, clock: clock)
             ?? AIRiskAssessment(status: Task.isCancelled ? .cancelled : .timedOut,
                                 detail: Task.isCancelled ? nil : "no answer within \(Self.describe(budget))")
@@ -64,15 +63,16 @@ public struct AIRiskAssessor: Sendable {
     }
 
     /// Runs the model call.
-    private static func run(_ signals: CheckInSignals, provider: ModelProvider, deadline: Deadline) async -> AIRiskAssessment {
+    private static func run(_ signals: CheckInSignals, screener: CSSRSResult?, provider: ModelProvider,
+                            deadline: Deadline) async -> AIRiskAssessment {
         let model: any LanguageModel
         do { model = try await provider() } catch {
             return AIRiskAssessment(status: Task.isCancelled ? .cancelled : .failed, detail: "the model could not be loaded: \(error)")
         }
         let constrained = model.supportsConstrainedDecoding
         let request = GenerationRequest(
-            messages: messages(for: signals),
-            options: GenerationOptions(maxTokens: constrained ? 8 : 48),
+            messages: messages(for: signals, screener: screener),
+            options: parameters.options,
             constraint: constrained ? .choices(choices) : nil,
             deadline: deadline)
         let result: GenerationResult
@@ -92,7 +92,9 @@ public struct AIRiskAssessor: Sendable {
         guard let parsed = RiskTierParser.parse(result.text) else {
             return AIRiskAssessment(status: .unparseable, detail: "no tier in the model's answer", modelID: model.id)
         }
-        return AIRiskAssessment(status: .assessed, tier: parsed.tier, method: .freeText, parseStage: parsed.stage, modelID: model.id)
+        let explanation = RiskExplainer.sentences(from: result.text)
+        return AIRiskAssessment(status: .assessed, tier: parsed.tier, method: .freeText, parseStage: parsed.stage, modelID: model.id,
+                                explanation: explanation)
     }
 
     /// The work's result, or nil when `timeout` passes (or the caller is cancelled) first; the

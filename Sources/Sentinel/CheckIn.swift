@@ -27,6 +27,8 @@ public struct CheckIn: Sendable {
     public var ai: AIStep
     /// The current time, for the report's timestamp.
     public var now: @Sendable () -> Date
+    /// The person's crisis material, shown in the crisis view for orange and red.
+    public var profile: CrisisProfile = CrisisProfile()
     /// Called when the questions are done and the check-in waits for the AI step (for a
     /// "reviewing…" message); not called when the AI step is off or not needed.
     public var onWaitingForAI: (@Sendable () -> Void)?
@@ -43,10 +45,14 @@ public struct CheckIn: Sendable {
     /// Throws ``CheckInError/incomplete(answered:floorTier:reason:)`` when `answer` throws before
     /// the screener is complete; its floor tier tells the caller whether to show crisis resources.
     public func run(signals: CheckInSignals, answer: AnswerProvider) async throws(CheckInError) -> CheckInReport {
+        try await run(signals: signals, known: nil, answer: answer)
+    }
+
+    func run(signals: CheckInSignals, known: CSSRSResult?, answer: AnswerProvider) async throws(CheckInError) -> CheckInReport {
         let started = now()
         let aiTask: Task<AIRiskAssessment, Never>?
-        if case .enabled(let assessor) = ai {
-            aiTask = Task { await assessor.assess(signals) }
+        if case .enabled(let assessor) = ai, known?.tier != .red {
+            aiTask = Task { await assessor.assess(signals, screener: known) }
         } else {
             aiTask = nil
         }
@@ -80,16 +86,19 @@ public struct CheckIn: Sendable {
                 assessment = await aiTask?.value ?? .skipped("not started")
             }
         }
-        let final = RiskDecision.finalTier(screener: screener.tier, ai: assessment.status == .assessed ? assessment.tier : nil)
+        let floor = RiskDecision.deterministicTier(screener: screener.tier, signals: signals)
+        let final = RiskDecision.finalTier(screener: floor, ai: assessment.status == .assessed ? assessment.tier : nil)
+        let source: CheckInReport.Source = final > floor ? .model : floor > screener.tier ? .wearables : .screener
         return CheckInReport(
             startedAt: started, completedAt: now(), screener: screener, ai: assessment, finalTier: final,
-            signals: CheckInReport.SignalSummary(signals))
+            signals: CheckInReport.SignalSummary(signals), decidedBy: source, profile: profile)
     }
 
     /// Runs the check-in with answers prepared in advance.
     public func run(signals: CheckInSignals, answers: CSSRSAnswers) async throws(CheckInError) -> CheckInReport {
-        do { try CSSRSScreener.validate(answers) } catch { throw .invalidAnswers(error) }
-        return try await run(signals: signals) { item in
+        let known: CSSRSResult
+        do { known = try CSSRSScreener.score(answers) } catch { throw .invalidAnswers(error) }
+        return try await run(signals: signals, known: known) { item in
             guard let value = answers[item] else { throw CSSRSError.incomplete(missing: item) }
             return value
         }

@@ -13,13 +13,46 @@ public struct CheckInReport: Sendable, Hashable, Codable {
         public var health: HealthBaselineReport?
         /// Whether the person wrote a note (its text is not kept).
         public var notePresent: Bool
+        /// Face telemetry, when given.
+        public var face: FaceTelemetryReport?
+        /// Transcript features (the words themselves are not kept).
+        public var transcript: TranscriptFeatures?
+        /// Cross-modal discrepancies.
+        public var discrepancies: [SignalDiscrepancy]
 
         /// The summary of `signals`.
         public init(_ signals: CheckInSignals) {
             prosody = signals.prosody
             health = signals.health
             notePresent = signals.note != nil
+            face = signals.face
+            transcript = signals.transcriptFeatures
+            discrepancies = signals.discrepancies
         }
+
+        /// The signals as report lines.
+        public var lines: [String] {
+            var lines: [String] = []
+            if let prosody { lines.append("Voice: \(prosody.summary)") }
+            if let health {
+                lines.append("Wearables (\(health.asOf) vs \(health.baselineWindow.map(\.description).joined(separator: " to ")))")
+                lines += health.metrics.map { "  \($0.summary)" }
+            }
+            if let face { lines.append("Face: \(face.summary)") }
+            if let transcript { lines.append("Transcript: \(transcript.summary)") }
+            lines += discrepancies.map { "Discrepancy — \($0.summary)" }
+            return lines
+        }
+    }
+
+    /// Which source decided the final tier.
+    public enum Source: String, Sendable, Hashable, Codable {
+        /// The C-SSRS screener.
+        case screener = "cssrs"
+        /// A significant wearable deviation kept an all-"no" screener from green (yellow).
+        case wearables
+        /// The AI step escalated.
+        case model
     }
 
     /// When the check-in started.
@@ -38,10 +71,19 @@ public struct CheckInReport: Sendable, Hashable, Codable {
     public var guidance: String
     /// Crisis lines; present when the final tier is orange or red.
     public var crisisResources: [CrisisResource]
+    /// Which source decided the final tier.
+    public var decidedBy: Source
+    /// Columbia's triage level of the final tier.
+    public var triage: ColumbiaTriage
+    /// Why, in at most two plain sentences (the model's, or the static one for the tier).
+    public var explanation: String
+    /// The crisis view, for orange and red.
+    public var crisisView: CrisisView?
 
-    /// Creates a report; guidance and crisis resources follow from the final tier.
+    /// Creates a report; guidance, explanation, crisis view and resources follow from the final tier.
     public init(startedAt: Date, completedAt: Date, screener: CSSRSResult, ai: AIRiskAssessment, finalTier: RiskTier,
-                signals: SignalSummary, resources: [CrisisResource] = CrisisResource.unitedStates) {
+                signals: SignalSummary, resources: [CrisisResource] = CrisisResource.unitedStates,
+                decidedBy: Source? = nil, profile: CrisisProfile = CrisisProfile()) {
         self.startedAt = startedAt
         self.completedAt = completedAt
         self.screener = screener
@@ -50,6 +92,12 @@ public struct CheckInReport: Sendable, Hashable, Codable {
         self.signals = signals
         self.guidance = finalTier.guidance
         self.crisisResources = finalTier.showsCrisisResources ? resources : []
+        self.decidedBy = decidedBy ?? (finalTier > screener.tier ? .model : .screener)
+        self.triage = finalTier.columbiaTriage
+        // The model's sentences explain the final tier only when the model's tier is the final one.
+        let modelText = ai.status == .assessed && ai.tier == finalTier ? ai.explanation : nil
+        self.explanation = RiskExplainer.explain(tier: finalTier, modelOutput: modelText).text
+        self.crisisView = CrisisView(tier: finalTier, profile: profile, resources: resources)
     }
 
     /// Whether the AI step raised the tier above the screener's.
@@ -63,19 +111,17 @@ public struct CheckInReport: Sendable, Hashable, Codable {
             lines += crisisResources.map { "  \($0.name): \($0.instructions)" }
             lines.append("")
         }
-        lines.append("Check-in result: \(finalTier.rawValue.uppercased()) (\(finalTier.riskLevel))")
+        lines.append("Check-in result: \(finalTier.rawValue.uppercased()) — \(finalTier.label) (Columbia triage: \(triage.rawValue))")
+        lines.append("  Decided by: \(decidedBy == .screener ? "the C-SSRS screener" : decidedBy == .wearables ? "wearable deviations" : "the AI step")")
+        lines.append("  Why: \(explanation)")
         let positives = screener.decisiveItems.map(\.label).joined(separator: ", ")
         lines.append("  Screener (C-SSRS): \(screener.tier.rawValue)" + (positives.isEmpty ? " — no item answered yes" : " — yes to \(positives)"))
         lines.append("  \(ai.summary)")
         if escalatedByAI { lines.append("  The AI step raised the tier from \(screener.tier.rawValue) to \(finalTier.rawValue).") }
-        if let prosody = signals.prosody { lines.append("  Voice: \(prosody.summary)") }
-        if let health = signals.health {
-            lines.append("  Wearables (\(health.recentWindow.map(\.description).joined(separator: " to ")) vs "
-                + "\(health.baselineWindow.map(\.description).joined(separator: " to ")))")
-            lines += health.metrics.map { "    \($0.summary)" }
-        }
+        lines += signals.lines.map { "  " + $0 }
         lines.append("")
         lines.append(guidance)
+        if let crisisView { lines += ["", crisisView.text] }
         return lines.joined(separator: "\n")
     }
 }

@@ -1,42 +1,45 @@
-/// What the AI step looks at besides the screener: voice, wearable baselines, the person's words.
+/// What the AI step looks at besides the screener: voice, wearable baselines, face telemetry,
+/// a transcript of what the person said, and the person's own note.
 ///
-/// Signals never lower the deterministic tier; they only give the model a chance to escalate it.
+/// Signals never lower the deterministic tier; they only give the model a chance to escalate it
+/// (and a significant wearable deviation keeps an all-"no" screener from being green).
 public struct CheckInSignals: Sendable, Hashable {
     /// Voice features of a recording.
     public var prosody: ProsodyFeatures?
     /// Wearable data against the person's baseline.
     public var health: HealthBaselineReport?
+    /// Face telemetry over the check-in.
+    public var face: FaceTelemetryReport?
+    /// What the person said in the recording. Sent only to the local model; never stored or
+    /// logged, and left out of reports (only its features are kept).
+    public var transcript: String?
     /// How the person says they are doing, in their own words. Sent only to the local model;
     /// never stored or logged, and left out of reports.
     public var note: String?
 
     /// Creates signals; all are optional.
-    public init(prosody: ProsodyFeatures? = nil, health: HealthBaselineReport? = nil, note: String? = nil) {
+    public init(prosody: ProsodyFeatures? = nil, health: HealthBaselineReport? = nil, note: String? = nil,
+                face: FaceTelemetryReport? = nil, transcript: String? = nil) {
         self.prosody = prosody
         self.health = health
+        self.face = face
+        self.transcript = transcript.flatMap { $0.allSatisfy(\.isWhitespace) ? nil : $0 }
         self.note = note.flatMap { $0.allSatisfy(\.isWhitespace) ? nil : $0 }
     }
 
     /// Whether there is nothing for the AI step to look at.
-    public var isEmpty: Bool { prosody == nil && health == nil && note == nil }
+    public var isEmpty: Bool { prosody == nil && health == nil && note == nil && face == nil && transcript == nil }
 
-    /// The signals as plain text for the model prompt.
-    public var promptDescription: String {
-        var lines: [String] = []
-        if let prosody {
-            lines.append("Voice recording: \(prosody.summary).")
-        }
-        if let health {
-            lines.append("Wearable data, last \(health.recentWindow.count == 2 ? daysBetween(health.recentWindow) : 0) days "
-                + "compared with the person's own baseline:")
-            for metric in health.metrics { lines.append("- \(metric.summary)") }
-        }
-        if let note {
-            let limited = note.count > 1_200 ? String(note.prefix(1_200)) + "…" : note
-            lines.append("The person wrote: \"\(limited)\"")
-        }
-        return lines.joined(separator: "\n")
+    /// Features of the transcript (tone, speech rate over the recording's speaking time).
+    public var transcriptFeatures: TranscriptFeatures? {
+        transcript.map { TranscriptFeatures(text: $0, speakingSeconds: prosody?.speakingTime) }
     }
 
-    private func daysBetween(_ window: [CalendarDay]) -> Int { window[1].ordinal - window[0].ordinal + 1 }
+    /// Cross-modal discrepancies (MASKING, CONCORDANT DECOMPENSATION, AVOIDANCE PATTERN).
+    public var discrepancies: [SignalDiscrepancy] {
+        SignalDiscrepancy.detect(prosody: prosody, transcript: transcriptFeatures, face: face)
+    }
+
+    /// The signals as plain text (the filled prompt template, without a screener summary).
+    public var promptDescription: String { RiskAssessmentPrompt.render(RiskAssessmentPrompt.values(for: self)) }
 }

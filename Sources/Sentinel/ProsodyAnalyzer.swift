@@ -24,8 +24,12 @@ public struct ProsodyFeatures: Sendable, Hashable, Codable {
     public var meanPauseDuration: Double
     /// Longest pause, in seconds (0 without pauses).
     public var longestPause: Double
-    /// Mean level of speech frames, in dBFS.
+    /// Mean level of speech frames, in dBFS (the energy the MASKING rule reads).
     public var meanLevelDB: Double?
+    /// Standard deviation of F0 over voiced frames, in Hz (the pitch variability the MASKING rule reads).
+    public var pitchStandardDeviationHz: Double? = nil
+    /// Share of the recording that is speech, in percent.
+    public var speechPercentage: Double? = nil
 
     /// Number of pauses.
     public var pauseCount: Int { pauses.count }
@@ -36,6 +40,7 @@ public struct ProsodyFeatures: Sendable, Hashable, Codable {
         if let medianPitch {
             parts.append(String(format: "median pitch %.0f Hz", medianPitch))
             if let pitchVariability { parts.append(String(format: "pitch variability %.1f semitones", pitchVariability)) }
+            if let pitchStandardDeviationHz { parts.append(String(format: "F0 sd %.1f Hz", pitchStandardDeviationHz)) }
         } else {
             parts.append("no voiced speech detected")
         }
@@ -75,6 +80,10 @@ public struct ProsodyAnalyzer: Sendable, Hashable {
             let average = semitones.reduce(0, +) / Double(semitones.count)
             variability = (semitones.reduce(0) { $0 + ($1 - average) * ($1 - average) } / Double(semitones.count - 1)).squareRoot()
         }
+        var sdHz: Double?
+        if let mean, voiced.count > 1 {
+            sdHz = (voiced.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(voiced.count - 1)).squareRoot()
+        }
         let levels = pauses.frameLevels(audio.samples, sampleRate: audio.sampleRate).filter { $0 > detection.silenceRMS }
         let meanLevel = levels.isEmpty ? nil
             : 20 * log10(Double((levels.reduce(0) { $0 + $1 * $1 } / Float(levels.count)).squareRoot()))
@@ -92,7 +101,9 @@ public struct ProsodyAnalyzer: Sendable, Hashable {
             pausesPerMinute: speaking > 0 ? Double(durations.count) / (speaking / 60) : 0,
             meanPauseDuration: durations.isEmpty ? 0 : durations.reduce(0, +) / Double(durations.count),
             longestPause: durations.max() ?? 0,
-            meanLevelDB: meanLevel)
+            meanLevelDB: meanLevel,
+            pitchStandardDeviationHz: sdHz,
+            speechPercentage: audio.duration > 0 ? 100 * speaking / audio.duration : nil)
     }
 
     /// Reads a WAV file and analyses it.

@@ -30,6 +30,9 @@ struct RouteCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Use this routing-model.json instead of the bundled one.", valueName: "path"))
     var routingModel: String?
 
+    @Option(name: .long, help: "Seconds the model step may take before falling back (default: the router's, 2).")
+    var modelTimeout: Double?
+
     @OptionGroup var modelOptions: ModelOptions
 
     @Argument(help: "The message.")
@@ -41,13 +44,15 @@ struct RouteCommand: AsyncParsableCommand {
         }
         if batch != nil && message != nil { throw ValidationError("Give either a message or --batch FILE, not both.") }
         if noModel && modelOptions.model != nil { throw ValidationError("--no-model and --model exclude each other.") }
+        if let modelTimeout, !(modelTimeout > 0) { throw ValidationError("--model-timeout must be above 0 seconds.") }
     }
 
     func run() async throws {
         var bridge: LLMBridge?
         if !noModel { bridge = LLMBridge(model: try await modelOptions.loadEngine()) }
         let model = try routingModel.map { try HomeOSRouting.model(at: URL(fileURLWithPath: $0)) } ?? HomeOSRouting.model()
-        let router = try HomeOSRouting.router(bridge: bridge, model: model)
+        var router = try HomeOSRouting.router(bridge: bridge, model: model)
+        if let modelTimeout { router.modelTimeout = .milliseconds(Int64(modelTimeout * 1000)) }
         if let batch {
             for line in try Self.lines(of: batch) {
                 let decision = await router.route(line)

@@ -40,7 +40,7 @@ struct AIOptions: ParsableArguments {
             return .disabled(reason: "\(error)")
         }
         var preset = LlamaConfiguration.preset(.balanced)
-        preset.contextSize = min(preset.contextSize, 2048)
+        preset.contextSize = RiskGenerationParameters().contextSize  // 1024, from the seed
         let configuration = preset
         let path = resolved.path, id = resolved.id
         let budget = Duration.milliseconds(Int64((aiTimeout * 1000).rounded()))
@@ -52,8 +52,15 @@ struct AIOptions: ParsableArguments {
 
 /// Options that add voice and wearable signals to a check-in.
 struct SignalOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("A voice recording to analyse (WAV: 16/24-bit PCM or 32-bit float).", valueName: "file.wav"))
+    @Option(name: [.customLong("audio"), .customLong("voice")],
+            help: ArgumentHelp("A voice recording to analyse (WAV: 16/24-bit PCM or 32-bit float). --voice is an alias.", valueName: "file.wav"))
     var voice: String?
+
+    @Option(name: .long, help: ArgumentHelp("A text file with what was said in the recording (verbal content, speech rate).", valueName: "file.txt"))
+    var transcript: String?
+
+    @Option(name: .long, help: ArgumentHelp("Face telemetry: CSV or JSON of eye_openness, gaze_deviation, head_pitch per frame.", valueName: "file"))
+    var face: String?
 
     @Option(name: .long, help: ArgumentHelp("Wearable data: Apple Health export.xml or a date,metric,value CSV.", valueName: "file"))
     var health: String?
@@ -83,6 +90,18 @@ struct SignalOptions: ParsableArguments {
                 Console.error("Wearable data left out: \(error)")
             }
         }
-        return CheckInSignals(prosody: prosody, health: baseline, note: note)
+        var faceReport: FaceTelemetryReport?
+        if let face {
+            do { faceReport = try FaceTelemetryAnalyzer().analyze(path: face) } catch {
+                Console.error("Face telemetry left out: \(error)")
+            }
+        }
+        var transcriptText: String?
+        if let transcript {
+            do { transcriptText = try String(contentsOfFile: transcript, encoding: .utf8) } catch {
+                Console.error("Transcript left out: cannot read \(transcript) as UTF-8 text.")
+            }
+        }
+        return CheckInSignals(prosody: prosody, health: baseline, note: note, face: faceReport, transcript: transcriptText)
     }
 }

@@ -9,8 +9,10 @@ struct CSSRSCommand: AsyncParsableCommand {
         abstract: "Run only the C-SSRS screener (deterministic, no model) and print its risk tier.",
         discussion: """
             Skip logic: questions 1 and 2 are always asked; 3, 4 and 5 only after a yes to 2; \
-            6b only after a yes to 6. Tiers: no yes = green; yes to 1 or 2 only = yellow; yes to 3, \
-            or to 6 more than 3 months ago = orange; yes to 4, 5 or 6b = red.
+            6b (within the past 3 months) only after a yes to 6. Tiers: no yes = green; yes to 1 \
+            and/or 2 only = yellow (Columbia low); yes to 3 or 6 (any time) = orange, high monitoring \
+            (Columbia moderate); yes to 4 or 5 = red, crisis (Columbia high). Answer files that \
+            break the skip logic are rejected.
 
             Examples:
               sentinel cssrs
@@ -66,7 +68,7 @@ struct CSSRSCommand: AsyncParsableCommand {
         var lines: [String] = [""]
         if !resources.isEmpty { lines += [Console.crisisLines, ""] }
         let positives = result.decisiveItems.map(\.label).joined(separator: ", ")
-        lines.append("Screener result: \(result.tier.rawValue.uppercased()) (\(result.tier.riskLevel))"
+        lines.append("Screener result: \(result.tier.rawValue.uppercased()) — \(result.tier.label) (Columbia triage: \(result.triage.rawValue))"
             + (positives.isEmpty ? "" : " — yes to \(positives)"))
         lines.append(result.tier.guidance)
         Console.out(lines.joined(separator: "\n") + "\n")

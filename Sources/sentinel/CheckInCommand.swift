@@ -15,7 +15,7 @@ struct CheckInCommand: AsyncParsableCommand {
 
             Examples:
               sentinel checkin
-              sentinel checkin --voice today.wav --health export.xml
+              sentinel checkin --audio today.wav --transcript today.txt --health export.xml --face face.csv
               printf 'rough week\\nno\\nno\\nno\\n' | sentinel checkin --no-model
               sentinel checkin --answers answers.json --json
             """
@@ -27,6 +27,9 @@ struct CheckInCommand: AsyncParsableCommand {
     @Option(name: .long, help: "How you have been doing, in your own words (otherwise asked interactively).")
     var note: String?
 
+    @Option(name: .long, help: ArgumentHelp("Your crisis material as JSON: selfCommand, hopeItems, safetyPlan, battleBuddy {name, phone}.", valueName: "file.json"))
+    var profile: String?
+
     @OptionGroup var signals: SignalOptions
     @OptionGroup var ai: AIOptions
 
@@ -37,6 +40,7 @@ struct CheckInCommand: AsyncParsableCommand {
         let console = Console(promptsToStandardError: json)
         let sheet = try answers.map { path throws in try CheckInAnswerSheet.load(path: path) }
         let aiStep = try ai.aiStep()
+        let crisisProfile = try profile.map { path throws in try CrisisProfile.load(path: path) } ?? CrisisProfile()
         let questionnaire = Questionnaire(console: console)
 
         var noteText = note ?? sheet?.note
@@ -45,12 +49,13 @@ struct CheckInCommand: AsyncParsableCommand {
             // The note is only for the AI step; without one, do not ask for it.
             if noteText == nil, case .enabled = aiStep { noteText = await questionnaire.askNote() }
         }
-        if sheet == nil, signals.voice != nil || signals.health != nil { console.prompt("Reading your signal files…\n") }
+        if sheet == nil, signals.voice != nil || signals.health != nil || signals.face != nil { console.prompt("Reading your signal files…\n") }
         let signalValues = signals.load(note: noteText)
-        let checkIn = CheckIn(ai: aiStep, now: { Date() }, onWaitingForAI: {
+        var checkIn = CheckIn(ai: aiStep, now: { Date() }, onWaitingForAI: {
             guard sheet == nil, !signalValues.isEmpty else { return }
             console.prompt("\nReviewing your signals with the on-device model (up to \(ai.timeoutDescription))…\n")
         })
+        checkIn.profile = crisisProfile
         let report: CheckInReport
         do {
             if let sheet {

@@ -54,7 +54,7 @@ struct HealthCommand: AsyncParsableCommand {
             return
         }
         var lines = [
-            "recent   \(report.recentWindow.map(\.description).joined(separator: " to "))",
+            recentDays == 1 ? "today    \(report.asOf)" : "recent   \(report.recentWindow.map(\.description).joined(separator: " to "))",
             "baseline \(report.baselineWindow.map(\.description).joined(separator: " to "))",
             "",
         ]

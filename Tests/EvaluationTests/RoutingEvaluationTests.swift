@@ -38,7 +38,9 @@ import Testing
         #expect(meal.precision == 0.5 && meal.recall == 0.5)
         let none = try #require(m.classes.last)
         #expect(none.support == 3 && none.predicted == 3 && none.truePositives == 2)
-        #expect(abs(try #require(m.macroF1) - (0.5 + 0.5 + 2.0 / 3) / 3) < 1e-12)
+        let macroF1 = try #require(m.macroF1)
+        let expected: Double = (0.5 + 0.5 + 2.0 / 3) / 3
+        #expect(abs(macroF1 - expected) < 1e-12)
         // A class that is only ever predicted does not enter the macro average.
         let extra = RoutingMetrics(Self.predictions + [RoutingPrediction(expected: nil, predicted: "school", step: .scoring)])
         #expect(extra.classes.contains { $0.label == "school" && $0.support == 0 })

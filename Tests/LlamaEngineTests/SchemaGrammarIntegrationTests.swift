@@ -44,8 +44,7 @@ import Testing
             guard let result = try? JSONSchemaGrammarCompiler().compile(jsonText: schema.text) else { continue }
             compiled += 1
             do {
-                _ = try await engine.respond(to: GenerationRequest(
-                    messages: [.user("Reply with JSON.")], options: .init(maxTokens: 1), constraint: result.constraint))
+                try await engine.checkGrammar(result.constraint)
             } catch LLMError.invalidConstraint(let reason) {
                 rejected.append("\(schema.name): \(reason)")
             }

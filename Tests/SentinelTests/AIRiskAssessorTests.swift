@@ -53,7 +53,7 @@ struct StubbornModel: LanguageModel {
         #expect(assessment.status == .assessed)
         #expect(assessment.tier == .red)
         #expect(assessment.method == .freeText)
-        #expect(assessment.parseStage == .labeled)
+        #expect(assessment.parseStage == .firstLine)
         #expect(try #require(model.requests.first).constraint == nil)
     }
 
@@ -127,12 +127,14 @@ struct StubbornModel: LanguageModel {
         let signals = CheckInSignals(prosody: prosody, health: report, note: "tired")
         let messages = AIRiskAssessor.messages(for: signals)
         let user = try #require(messages.last?.content)
-        #expect(messages.first?.content.contains("green, yellow, orange or red") == true)
-        #expect(user.contains("Voice recording: "))
+        #expect(messages.first?.content.contains("GREEN = no concern, YELLOW = low risk, ORANGE = high monitoring, RED = crisis") == true)
+        #expect(user.contains("Voice: "))
         #expect(user.contains("median pitch 120 Hz"))
-        #expect(user.contains("last 7 days"))
+        #expect(user.contains("F0 sd "))
+        #expect(user.contains("30-day personal baseline"))
         #expect(user.contains("steps: "))
-        #expect(user.contains("concerning"))
+        #expect(user.contains("significant"))
         #expect(user.contains("\"tired\""))
+        #expect(!user.contains("{{"))
     }
 }

@@ -11,7 +11,7 @@ import Testing
         #expect(output.stdout.contains("1. In the past month: Have you wished you were dead"))
         #expect(output.stdout.contains("6. In your lifetime:"))
         #expect(!output.stdout.contains("3. In the past month"))
-        #expect(output.stdout.contains("Check-in result: YELLOW (low risk)"))
+        #expect(output.stdout.contains("Check-in result: YELLOW — low risk (Columbia triage: low)"))
         #expect(output.stdout.contains("AI step skipped: turned off with --no-model"))
         #expect(!output.stdout.contains("Veterans Crisis Line:"), "crisis lines are for orange and red")
         #expect(!output.stdout.contains("Please answer yes or no"))
@@ -59,12 +59,12 @@ import Testing
     }
 
     @Test func cssrsCommandPutsCrisisLinesFirstForRed() throws {
-        let path = try SyntheticAudio.temporaryFile(Data("{\"1\": false, \"2\": false, \"6\": true, \"6b\": true}".utf8), suffix: ".json")
+        let path = try SyntheticAudio.temporaryFile(Data("{\"1\": true, \"2\": true, \"3\": false, \"4\": true, \"5\": false, \"6\": false}".utf8), suffix: ".json")
         defer { try? FileManager.default.removeItem(atPath: path) }
         let output = try SentinelProcess.run(["cssrs", "--answers", path])
         #expect(output.status == 0, "\(output.stderr)")
         let crisis = try #require(output.stdout.range(of: "Veterans Crisis Line"))
-        let result = try #require(output.stdout.range(of: "Screener result: RED (high risk)"))
+        let result = try #require(output.stdout.range(of: "Screener result: RED — crisis (Columbia triage: high)"))
         #expect(crisis.lowerBound < result.lowerBound)
         let questions = try SentinelProcess.run(["cssrs", "--questions"])
         #expect(questions.stdout.contains("6b. [behavior_past_3_months]"))
@@ -107,7 +107,7 @@ import Testing
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stdout.contains("today    2024-02-14"))
         #expect(output.stdout.contains("steps: "))
-        #expect(output.stdout.contains("concerning"))
+        #expect(output.stdout.contains("significant"))
         let csv = try SyntheticAudio.temporaryFile(Data("date,metric,value\n2024-01-01,steps,oops\n".utf8), suffix: ".csv")
         defer { try? FileManager.default.removeItem(atPath: csv) }
         let bad = try SentinelProcess.run(["health", csv])
@@ -127,12 +127,31 @@ import Testing
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stderr.contains("Voice recording left out: This is not a WAV file"))
         #expect(output.stdout.contains("Wearables (2024-02-14 vs"))
-        #expect(output.stdout.contains("Check-in result: GREEN"))
+        // Every answer "no", but wearables are significantly below baseline: not green.
+        #expect(output.stdout.contains("Check-in result: YELLOW"))
+        #expect(output.stdout.contains("Decided by: wearable deviations"))
     }
 
     @Test func conflictingModelOptionsAreRejected() throws {
         let output = try SentinelProcess.run(["checkin", "--model", "gemma3-270m", "--no-model"])
         #expect(output.status != 0)
         #expect(output.stderr.contains("--model and --no-model cannot be used together"))
+    }
+
+    @Test func checkInTakesAudioTranscriptAndFaceFlags() throws {
+        let face = try SyntheticAudio.temporaryFile(Data(("eye_openness,gaze_deviation,head_pitch\n"
+            + (0..<40).map { "\(0.8 - Double($0) * 0.01),\(20 + $0 / 4),\(-Double($0) / 2)" }.joined(separator: "\n")).utf8), suffix: ".csv")
+        let transcript = try SyntheticAudio.temporaryFile(Data("I'm fine, things are good.".utf8), suffix: ".txt")
+        let answers = try SyntheticAudio.temporaryFile(Data("{\"1\": false, \"2\": false, \"6\": true, \"6b\": true}".utf8), suffix: ".json")
+        defer { for path in [face, transcript, answers] { try? FileManager.default.removeItem(atPath: path) } }
+        let output = try SentinelProcess.run(["checkin", "--no-model", "--answers", answers, "--face", face,
+                                              "--transcript", transcript, "--audio", "/nonexistent.wav"])
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.stderr.contains("Voice recording left out"))
+        #expect(output.stdout.contains("Check-in result: ORANGE — high monitoring (Columbia triage: moderate)"))
+        #expect(output.stdout.contains("Face: 40 frames") && output.stdout.contains("multi-signal decompensation"))
+        #expect(output.stdout.contains("Transcript: 5 words, tone positive"))
+        #expect(output.stdout.contains("=== CRISIS SUPPORT") && output.stdout.contains("Your safety plan:"))
+        #expect(!output.stdout.contains("things are good"))
     }
 }

@@ -18,65 +18,60 @@ struct ParserCase: Sendable, CustomTestStringConvertible {
 
 @Suite struct RiskTierParserTests {
     static let cases: [ParserCase] = [
-        // Exact answers, any case, punctuation or markdown.
-        ParserCase("green", .green, .exact),
-        ParserCase("Yellow", .yellow, .exact),
-        ParserCase("ORANGE", .orange, .exact),
-        ParserCase("red.", .red, .exact),
-        ParserCase("  red \n", .red, .exact),
-        ParserCase("**Red**", .red, .exact),
-        ParserCase("`yellow`", .yellow, .exact),
-        ParserCase("\"orange\"", .orange, .exact),
-        ParserCase("# GREEN", .green, .exact),
-        ParserCase("- yellow", .yellow, .exact),
-        // Stop markers: the model rambles into another turn.
-        ParserCase("green<|im_end|>\n<|im_start|>user\nred", .green, .exact),
-        ParserCase("yellow</s>red red red", .yellow, .exact),
-        ParserCase("orange<end_of_turn>\n<start_of_turn>user\nred", .orange, .exact),
-        ParserCase("green<|eot_id|>red", .green, .exact),
-        ParserCase("yellow\nUser: is it red?", .yellow, .exact),
-        ParserCase("<|im_start|>assistant\nred<|im_end|>", .red, .exact),
-        ParserCase("Assistant: orange", .orange, .exact),
-        ParserCase("Answer: green", .green, .exact),
-        ParserCase("<|endoftext|>red", nil),
-        // JSON, fenced or not, any tier-like key.
-        ParserCase("{\"tier\": \"red\"}", .red, .json),
-        ParserCase("{\"risk_tier\":\"yellow\",\"reason\":\"sleep dropped but no red flags\"}", .yellow, .json),
-        ParserCase("```json\n{\"tier\": \"orange\"}\n```", .orange, .json),
-        ParserCase("Sure! Here it is: {'tier': 'green'}", .green, .json),
-        ParserCase("{\"Risk Level\": \"High\"}", .red, .json),
-        ParserCase("{\"risk_level\": \"high\"}", .red, .json),
-        ParserCase("{\"riskTier\": \"Orange\", }", .orange, .json),
-        ParserCase("{\"assessment\": {\"tier\": \"yellow\"}}", .yellow, .json),
-        ParserCase("[{\"tier\": \"green\"}, {\"tier\": \"orange\"}]", .orange, .json),
-        ParserCase("{\"risk\": \"low\"}", .yellow, .json),
-        // Labelled answers.
-        ParserCase("Risk tier: orange", .orange, .labeled),
-        ParserCase("Tier - **red**", .red, .labeled),
-        ParserCase("The risk level is yellow because steps fell.", .yellow, .labeled),
-        ParserCase("Final answer: green", .green, .labeled),
-        ParserCase("Classification: Orange\nReason: HRV dropped.", .orange, .labeled),
-        ParserCase("My assessment would be red.", .red, .labeled),
-        ParserCase("tier:yellow", .yellow, .labeled),
-        ParserCase("Rating = GREEN", .green, .labeled),
-        // Keywords anywhere; contradictions resolve to the highest tier.
-        ParserCase("I think this is a yellow situation.", .yellow, .keyword),
-        ParserCase("green or maybe red", .red, .keyword),
-        ParserCase("Yellow. Actually, orange.", .orange, .keyword),
-        ParserCase("It's not red, it's green.", .red, .keyword),
-        ParserCase("🟠", .orange, .keyword),
-        ParserCase("Concern: 🔴 acute", .red, .keyword),
-        ParserCase("The signals look fine overall - green light.", .green, .keyword),
-        ParserCase("> **Orange** — significant concern", .orange, .keyword),
-        ParserCase("1. yellow\n2. explanation: low activity", .yellow, .keyword),
-        // Risk-level words.
-        ParserCase("High risk.", .red, .riskLevel),
-        ParserCase("low risk", .yellow, .riskLevel),
-        ParserCase("The risk is moderate.", .orange, .riskLevel),
-        ParserCase("No risk detected", .green, .riskLevel),
-        ParserCase("Risk: imminent", .red, .riskLevel),
-        ParserCase("risk appears low to moderate", .orange, .riskLevel),
-        // Garbage and refusals: no tier, the deterministic tier stands.
+        // 1. A color word on the first line, any case, punctuation or markdown.
+        ParserCase("green", .green, .firstLine),
+        ParserCase("Yellow", .yellow, .firstLine),
+        ParserCase("ORANGE", .orange, .firstLine),
+        ParserCase("red.", .red, .firstLine),
+        ParserCase("  red \n", .red, .firstLine),
+        ParserCase("**Red**", .red, .firstLine),
+        ParserCase("`yellow`", .yellow, .firstLine),
+        ParserCase("# GREEN\nThe person slept less, but nothing else changed.", .green, .firstLine),
+        ParserCase("Risk tier: orange\nReason: HRV dropped and speech slowed.", .orange, .firstLine),
+        ParserCase("YELLOW\nHowever, if this gets worse it could become red.", .yellow, .firstLine),
+        ParserCase("🟠 high monitoring", .orange, .firstLine),
+        ParserCase("\n\nred\nimmediate help needed", .red, .firstLine),
+        ParserCase("green or maybe red", .red, .firstLine),
+        ParserCase("It's not red, it's green.", .red, .firstLine),
+        // Cleaning: stop markers and hallucinated turns are cut before the cascade.
+        ParserCase("green<end_of_turn>\n<start_of_turn>user\nred", .green, .firstLine),
+        ParserCase("yellow\n<<END_OF_REPORT>>\nred red red", .yellow, .firstLine),
+        ParserCase("orange\nuser: is it red?\nmodel: red", .orange, .firstLine),
+        ParserCase("green\nmodel: actually red", .green, .firstLine),
+        ParserCase("green<|im_end|>\n<|im_start|>user\nred", .green, .firstLine),
+        ParserCase("<start_of_turn>model\nred<end_of_turn>", .red, .firstLine),
+        ParserCase("model: orange", .orange, .firstLine),
+        ParserCase("Assistant: yellow", .yellow, .firstLine),
+        ParserCase("<end_of_turn>red", nil),
+        ParserCase("<<END_OF_REPORT>>", nil),
+        // 2. Tier keywords anywhere (contradictions resolve to the highest).
+        ParserCase("Assessment follows.\nI think this is a yellow situation.", .yellow, .keyword),
+        ParserCase("Looking at the signals:\nYellow. Actually, orange.", .orange, .keyword),
+        ParserCase("Summary of signals\n🔴 acute", .red, .keyword),
+        ParserCase("The signals are mixed.\n> **Orange** — significant concern", .orange, .keyword),
+        ParserCase("Considering everything\nthis calls for high monitoring", .orange, .keyword),
+        ParserCase("Analysis:\n1. steps fell\n2. tier green", .green, .keyword),
+        ParserCase("Sleep is down.\nNot green; red.", .red, .keyword),
+        // 3. Risk phrases.
+        ParserCase("Imminent risk of self-harm.", .red, .riskPhrase),
+        ParserCase("High risk.", .red, .riskPhrase),
+        ParserCase("low risk", .yellow, .riskPhrase),
+        ParserCase("The risk is moderate.", .orange, .riskPhrase),
+        ParserCase("No risk detected", .green, .riskPhrase),
+        ParserCase("Risk: imminent", .red, .riskPhrase),
+        ParserCase("risk appears low to moderate", .orange, .riskPhrase),
+        ParserCase("{\"risk_level\": \"high\"}", .red, .riskPhrase),
+        ParserCase("Low risk now, but high risk if he drinks.", .red, .riskPhrase),
+        ParserCase("Elevated risk given the pauses.", .orange, .riskPhrase),
+        // 4. Legacy JSON.
+        ParserCase("{\"level\": \"severe\"}", .red, .legacyJSON),
+        ParserCase("{\"severity\": \"mild\", \"reason\": \"slept less\"}", .yellow, .legacyJSON),
+        ParserCase("```json\n{\"tier\": 2}\n```", .orange, .legacyJSON),
+        ParserCase("{\"score\": 3}", .red, .legacyJSON),
+        ParserCase("{'level': 'none'}", .green, .legacyJSON),
+        ParserCase("{\"assessment\": {\"severity\": \"moderate\"}}", .orange, .legacyJSON),
+        ParserCase("[{\"level\": \"low\"}, {\"level\": \"critical\"}]", .red, .legacyJSON),
+        // 5. Unknown: garbage and refusals — no escalation, the deterministic tier stands.
         ParserCase("", nil),
         ParserCase("   \n\t ", nil),
         ParserCase("asdf qwer zxcv", nil),
@@ -91,10 +86,11 @@ struct ParserCase: Sendable, CustomTestStringConvertible {
         ParserCase("Greenish-yellowy", nil),
         ParserCase("high steps, low HRV", nil),
         ParserCase("Tier: unknown", nil),
+        ParserCase("user: how are you?\nmodel: red", nil),
     ]
 
     @Test func thereAreAtLeastFiftyVariedCases() {
-        #expect(Self.cases.count >= 50)
+        #expect(Self.cases.count >= 60)
         #expect(Set(Self.cases.compactMap(\.stage)) == Set(RiskTierParse.Stage.allCases))
         #expect(Self.cases.filter { $0.tier == nil }.count >= 10)
     }
@@ -115,5 +111,24 @@ struct ParserCase: Sendable, CustomTestStringConvertible {
             // Without the letters of any tier word, nothing may be read (g, l, o, r, y are left out).
             #expect(RiskTierParser.parse(text) == nil, "\(text.debugDescription)")
         }
+    }
+}
+
+@Suite struct RiskTierParserCascadeOrderTests {
+    @Test func eachStageOnlyRunsWhenTheEarlierOnesFindNothing() {
+        // A first-line color beats a higher keyword later on.
+        #expect(RiskTierParser.parse("yellow\nif things change, red") == RiskTierParse(tier: .yellow, stage: .firstLine))
+        // A keyword beats a risk phrase.
+        #expect(RiskTierParser.parse("Signals:\ngreen overall, high risk words absent") == RiskTierParse(tier: .green, stage: .keyword))
+        // A risk phrase beats legacy JSON.
+        #expect(RiskTierParser.parse("risk is low; details follow in the object below {\"level\": \"severe\"}")
+            == RiskTierParse(tier: .yellow, stage: .riskPhrase))
+    }
+
+    @Test func cleaningCutsAtEveryStopMarker() {
+        #expect(RiskTierParser.clean("orange<end_of_turn>red") == "orange")
+        #expect(RiskTierParser.clean("orange <<END_OF_REPORT>> red") == "orange ")
+        #expect(RiskTierParser.clean("orange\nuser: red") == "orange")
+        #expect(RiskTierParser.clean("orange\nmodel: red") == "orange")
     }
 }

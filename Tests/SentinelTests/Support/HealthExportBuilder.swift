@@ -8,8 +8,9 @@ struct HealthExportBuilder {
     let firstDay = CalendarDay(year: 2024, month: 1, day: 1)!
     /// Number of days.
     let days = 45
-    /// The day from which values drop (the recent window of a 7-day analysis).
-    var dropFrom: CalendarDay { firstDay.adding(days: days - 7) }
+    /// The day from which values drop: the last three days, so "today" (the last day) is far
+    /// below its rolling 30-day baseline even though the two days before it are in that baseline.
+    var dropFrom: CalendarDay { firstDay.adding(days: days - 3) }
 
     /// Steps the phone recorded each day (the watch records fewer, which must not be added).
     func steps(on day: CalendarDay) -> Double {
