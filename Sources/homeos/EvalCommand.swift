@@ -6,6 +6,9 @@ struct EvalCommand: AsyncParsableCommand {
     static let subcommandTypes: [any ParsableCommand.Type] = [
         RoutingEvalCommand.self,
         ArgumentsEvalCommand.self,
+        JSONSchemaSuiteEvalCommand.self,
+        SchemaCoverageEvalCommand.self,
+        ConstrainedEvalCommand.self,
     ]
 
     static let configuration = CommandConfiguration(
