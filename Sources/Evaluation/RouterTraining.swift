@@ -26,8 +26,8 @@ public struct RouterTraining: Sendable {
     public struct Candidate: Sendable, Hashable {
         /// Trainer options.
         public var options: RoutingTrainingOptions
-        /// Added to the "none" logit after training (shifts rows from skills to out of scope).
-        public var noneBias: Double
+        /// The post-training calibration (sharpness and none bias).
+        public var calibration: Calibration
         /// Cross-validated scores (see ``ValidationScores``).
         public var scores: ValidationScores
     }
@@ -65,8 +65,46 @@ public struct RouterTraining: Sendable {
     public let dataset: RoutingDataset
     /// Settings to try (the none-bias offsets are tried for each).
     public var grid: [RoutingTrainingOptions]
-    /// Offsets added to the "none" logit to try.
-    public var noneBiases: [Double] = [-0.5, 0, 0.5, 1, 1.5, 2]
+    /// Calibrations to try on every trained model (cheap: no retraining).
+    public var calibrations: [Calibration] = [0.75, 1, 1.5, 2].flatMap { sharpness in
+        [-0.5, 0, 0.5, 1, 1.5, 2].map { Calibration(sharpness: sharpness, noneBias: $0) }
+    }
+
+    /// How a trained model's probabilities are adjusted before the cascade's fixed thresholds
+    /// (0.5 keyword, 0.3 scoring) see them: logits are multiplied by `sharpness` and `noneBias`
+    /// is added to the "none" logit. Both are folded into the saved weights.
+    public struct Calibration: Sendable, Hashable {
+        /// Multiplies every logit (above 1 makes the probabilities more decisive).
+        public var sharpness: Double
+        /// Added to the "none" logit (shifts rows from skills to out of scope).
+        public var noneBias: Double
+
+        /// Creates a calibration.
+        public init(sharpness: Double = 1, noneBias: Double = 0) {
+            self.sharpness = sharpness
+            self.noneBias = noneBias
+        }
+
+        /// Probabilities after calibration: p_i^sharpness, times e^noneBias for none, renormalised.
+        func apply(_ probabilities: [Double], noneIndex: Int) -> [Double] {
+            guard sharpness != 1 || noneBias != 0 else { return probabilities }
+            var adjusted = probabilities.map { pow(max($0, 1e-300), sharpness) }
+            adjusted[noneIndex] *= exp(noneBias)
+            let sum = adjusted.reduce(0, +)
+            return adjusted.map { $0 / sum }
+        }
+
+        /// `model` with the calibration folded into its weights and biases.
+        func applied(to model: RoutingModel) -> RoutingModel {
+            guard sharpness != 1 || noneBias != 0, let noneIndex = model.classes.firstIndex(of: noSkillID) else { return model }
+            let decimals = model.provenance.hyperparameters.decimals
+            var calibrated = model
+            calibrated.weights = model.weights.mapValues { $0.map { ($0 * sharpness).roundedTo(decimals) } }
+            calibrated.biases = model.biases.map { ($0 * sharpness).roundedTo(decimals) }
+            calibrated.biases[noneIndex] = (calibrated.biases[noneIndex] + noneBias).roundedTo(decimals)
+            return calibrated
+        }
+    }
     /// Cross-validation folds.
     public var folds: Int = 5
     /// Weight of a skill's example message as a training row.
@@ -74,7 +112,7 @@ public struct RouterTraining: Sendable {
     /// Weight of a skill's keyword as a training row.
     public var keywordWeight: Double = 1
 
-    /// The default grid: feature set, L2 strength, epochs and class balancing.
+    /// The default grid: feature set, L2 strength, epochs, class balancing and tail averaging.
     public static let defaultGrid: [RoutingTrainingOptions] = {
         var grid: [RoutingTrainingOptions] = []
         for characterNGrams in [0, 4] {
@@ -82,9 +120,11 @@ public struct RouterTraining: Sendable {
                 for l2 in [1e-5, 1e-4] {
                     for epochs in [10, 30] {
                         for balance in [0.0, 0.5] {
-                            grid.append(RoutingTrainingOptions(
-                                l2: l2, epochs: epochs, learningRate: value == .binary ? 0.1 : 0.5,
-                                features: RoutingFeatures(value: value, characterNGrams: characterNGrams), classBalance: balance))
+                            for averaging in [0, epochs / 2] {
+                                grid.append(RoutingTrainingOptions(
+                                    l2: l2, epochs: epochs, learningRate: value == .binary ? 0.1 : 0.5, averageLastEpochs: averaging,
+                                    features: RoutingFeatures(value: value, characterNGrams: characterNGrams), classBalance: balance))
+                            }
                         }
                     }
                 }
@@ -118,6 +158,62 @@ public struct RouterTraining: Sendable {
         return rows
     }
 
+    /// The corpora's training splits (CLINC150 `train` + `oos_train`), mapped like the development
+    /// rows: always trained on, never held out, never scored.
+    public func corpusTrainingRows() throws(RoutingDataError) -> [SourcedRow] {
+        let known = Set(skills.map(\.id))
+        var rows: [SourcedRow] = []
+        for corpus in RoutingLabelMap.Corpus.allCases {
+            guard let split = RoutingDataset.trainingSplit(of: corpus) else { continue }
+            for example in try dataset.examples(corpus: corpus, split: split) {
+                let label = example.expectedSkill ?? noSkillID
+                guard label == noSkillID || known.contains(label) else { continue }
+                rows.append(SourcedRow(row: RoutingTrainingRow(text: example.text, label: label),
+                                       source: "\(corpus.rawValue)-\(split)"))
+            }
+        }
+        return rows
+    }
+
+    /// CLINC150 intents the label map leaves unscored that no HomeOS skill could serve (banking,
+    /// payments, small talk about the assistant, its settings): their `train` rows teach the
+    /// "none" class what unrelated requests look like. Ambiguous intents (travel booking, smart
+    /// home, music, meetings, conversions…) are left out, and no test row is read.
+    public static let unrelatedCLINCIntents: Set<String> = [
+        "account_blocked", "apr", "application_status", "balance", "bill_balance", "bill_due", "card_declined",
+        "credit_limit", "credit_limit_change", "credit_score", "damaged_card", "direct_deposit", "exchange_rate",
+        "expiration_date", "freeze_account", "improve_credit_score", "income", "insurance", "insurance_change",
+        "interest_rate", "international_fees", "min_payment", "new_card", "order_checks", "pay_bill", "payday",
+        "pin_change", "redeem_rewards", "replacement_card_duration", "report_fraud", "report_lost_card",
+        "rewards_balance", "rollover_401k", "routing", "spending_history", "taxes", "transactions", "transfer", "w2",
+        "are_you_a_bot", "change_accent", "change_ai_name", "change_language", "change_speed", "change_user_name",
+        "do_you_have_pets", "fun_fact", "how_old_are_you", "meaning_of_life", "tell_joke", "user_name",
+        "what_are_your_hobbies", "what_is_your_name", "where_are_you_from", "whisper_mode", "who_do_you_work_for",
+        "who_made_you", "flip_coin", "roll_dice", "spelling", "definition", "translate",
+    ]
+
+    /// How many `train` rows of each unrelated intent become "none" rows.
+    public var unrelatedRowsPerIntent: Int = 20
+
+    /// The first ``unrelatedRowsPerIntent`` `train` rows of each of ``unrelatedCLINCIntents``, as "none".
+    public func unrelatedRows() throws(RoutingDataError) -> [SourcedRow] {
+        var taken: [String: Int] = [:]
+        var rows: [SourcedRow] = []
+        for (text, label) in try dataset.labelledRows(corpus: .clinc150, split: "train")
+        where Self.unrelatedCLINCIntents.contains(label) && taken[label, default: 0] < unrelatedRowsPerIntent {
+            guard case .excluded = dataset.labelMap.target(of: label, in: .clinc150) else { continue }
+            taken[label, default: 0] += 1
+            rows.append(SourcedRow(row: RoutingTrainingRow(text: text, label: noSkillID), source: "clinc150-train-unrelated"))
+        }
+        return rows
+    }
+
+    /// Rows every fold trains on: the skills' own rows, the corpora's training splits and the
+    /// unrelated CLINC150 intents.
+    public func fixedRows() throws(RoutingDataError) -> [SourcedRow] {
+        skillRows() + (try corpusTrainingRows()) + (try unrelatedRows())
+    }
+
     /// Each skill's examples and keywords as rows (always trained on, never held out).
     public func skillRows() -> [SourcedRow] {
         skills.flatMap { skill in
@@ -130,18 +226,18 @@ public struct RouterTraining: Sendable {
     /// - Parameter progress: called with a line of text after each setting.
     public func run(progress: (String) -> Void = { _ in }) throws -> Result {
         let development = try developmentRows()
-        let fixed = skillRows()
+        let fixed = try fixedRows()
         let foldOf = Self.stratifiedFolds(development.map(\.row.label), folds: folds, seed: 7)
         var candidates: [Candidate] = []
         for (number, options) in grid.enumerated() {
             let scores = try crossValidate(options: options, development: development, fixed: fixed, foldOf: foldOf)
-            for (bias, score) in zip(noneBiases, scores) {
-                candidates.append(Candidate(options: options, noneBias: bias, scores: score))
+            for (calibration, score) in zip(calibrations, scores) {
+                candidates.append(Candidate(options: options, calibration: calibration, scores: score))
             }
-            let best = zip(noneBiases, scores).max { $0.1.objective < $1.1.objective }!
-            progress(String(format: "[%d/%d] %@ l2=%g epochs=%d balance=%.1f: best objective %.4f (none bias %+.1f)",
+            let best = zip(calibrations, scores).max { $0.1.objective < $1.1.objective }!
+            progress(String(format: "[%d/%d] %@ l2=%g epochs=%d balance=%.1f: best objective %.4f (sharpness %.2f, none bias %+.1f)",
                             number + 1, grid.count, options.features.label, options.l2, options.epochs,
-                            options.classBalance, best.1.objective, best.0))
+                            options.classBalance, best.1.objective, best.0.sharpness, best.0.noneBias))
         }
         // Best first; ties go to the earlier (simpler) setting, so the choice is deterministic.
         let ranked = candidates.enumerated().sorted {
@@ -150,9 +246,12 @@ public struct RouterTraining: Sendable {
         }.map(\.element)
         let best = ranked[0]
         let sources = ["slurp/devel.jsonl (mapped; out-of-scope rows as none; excluded labels unused)",
-                       "clinc150/data_full.json val (mapped) + oos_val (as none)",
+                       "clinc150/data_full.json val (mapped) + oos_val (as none), cross-validated",
+                       "clinc150/data_full.json train (mapped) + oos_train (as none), trained on in every fold",
+                       "clinc150/data_full.json train rows of unscored intents unrelated to any skill (as none), trained on in every fold",
                        "skill examples (weight \(exampleWeight)) and keywords (weight \(keywordWeight))"]
-        var validation: [String: Double] = ["objective": Self.round4(best.scores.objective), "noneBias": best.noneBias]
+        var validation: [String: Double] = ["objective": Self.round4(best.scores.objective), "noneBias": best.calibration.noneBias,
+                                            "sharpness": best.calibration.sharpness]
         for (corpus, value) in best.scores.inScopeAccuracy { validation["cv.\(corpus).inScopeAccuracy"] = Self.round4(value) }
         for (corpus, value) in best.scores.outOfScopeRecall { validation["cv.\(corpus).outOfScopeRecall"] = Self.round4(value) }
         let provenance = RoutingModelProvenance(
@@ -160,19 +259,19 @@ public struct RouterTraining: Sendable {
             notes: ["\(folds)-fold stratified cross-validation on the development rows only; \(ranked.count) settings tried.",
                     "Objective: mean over corpora of (in-scope accuracy + out-of-scope recall) / 2, deciding a skill when it is "
                         + "the most probable class above 0.3 (the cascade without a model).",
-                    "noneBias has been added to the none class's bias."])
+                    "The calibration is folded in: weights and biases multiplied by sharpness, then noneBias added to none's bias."])
         let allRows = (development + fixed).map(\.row)
         var model = try RoutingModelTrainer(options: best.options).train(rows: allRows, classes: classes, provenance: provenance)
-        model = Self.shiftingNone(model, by: best.noneBias)
+        model = best.calibration.applied(to: model)
         let perSource = Dictionary(grouping: development + fixed, by: \.source).mapValues(\.count)
         return Result(model: model, candidates: ranked, rowsPerSource: perSource)
     }
 
-    /// Cross-validated scores of `options`, one per entry of ``noneBiases``.
+    /// Cross-validated scores of `options`, one per entry of ``calibrations``.
     func crossValidate(options: RoutingTrainingOptions, development: [SourcedRow], fixed: [SourcedRow],
                        foldOf: [Int]) throws -> [ValidationScores] {
         // counts[bias][corpus] = (in-scope correct, in-scope total, oos correct, oos total)
-        var counts = [[String: [Int]]](repeating: [:], count: noneBiases.count)
+        var counts = [[String: [Int]]](repeating: [:], count: calibrations.count)
         let trainer = RoutingModelTrainer(options: options)
         for fold in 0..<folds {
             let training = zip(development, foldOf).filter { $0.1 != fold }.map(\.0.row) + fixed.map(\.row)
@@ -180,8 +279,8 @@ public struct RouterTraining: Sendable {
             let noneIndex = model.classes.firstIndex(of: noSkillID)!
             for (row, rowFold) in zip(development, foldOf) where rowFold == fold {
                 let base = model.probabilities(for: row.row.text)
-                for (b, bias) in noneBiases.enumerated() {
-                    let predicted = Self.decide(Self.shift(base, noneIndex: noneIndex, by: bias), classes: model.classes)
+                for (b, calibration) in calibrations.enumerated() {
+                    let predicted = Self.decide(calibration.apply(base, noneIndex: noneIndex), classes: model.classes)
                     let inScope = row.row.label != noSkillID
                     var tally = counts[b][row.source] ?? [0, 0, 0, 0]
                     if inScope {
@@ -211,14 +310,15 @@ public struct RouterTraining: Sendable {
     /// - Parameter settingsOf: the model whose recorded hyperparameters and none bias are reused.
     public func foldModels(like settingsOf: RoutingModel, corpus: RoutingLabelMap.Corpus) throws -> (models: [RoutingModel], foldOfRow: [Int]) {
         let development = try developmentRows()
-        let fixed = skillRows()
+        let fixed = try fixedRows()
         let foldOf = Self.stratifiedFolds(development.map(\.row.label), folds: folds, seed: 7)
         let options = settingsOf.provenance.hyperparameters
-        let noneBias = settingsOf.provenance.validation["noneBias"] ?? 0
+        let calibration = Calibration(sharpness: settingsOf.provenance.validation["sharpness"] ?? 1,
+                                      noneBias: settingsOf.provenance.validation["noneBias"] ?? 0)
         var models: [RoutingModel] = []
         for fold in 0..<folds {
             let training = zip(development, foldOf).filter { $0.1 != fold }.map(\.0.row) + fixed.map(\.row)
-            models.append(Self.shiftingNone(try RoutingModelTrainer(options: options).train(rows: training, classes: classes), by: noneBias))
+            models.append(calibration.applied(to: try RoutingModelTrainer(options: options).train(rows: training, classes: classes)))
         }
         let foldOfRow = zip(development, foldOf).filter { $0.0.source == corpus.rawValue }.map(\.1)
         return (models, foldOfRow)
@@ -226,10 +326,10 @@ public struct RouterTraining: Sendable {
 
     /// Held-out decisions of one setting on the development rows (each row predicted by the model
     /// of the fold that did not train on it), for error analysis.
-    public func crossValidatedPredictions(options: RoutingTrainingOptions, noneBias: Double)
+    public func crossValidatedPredictions(options: RoutingTrainingOptions, calibration: Calibration)
         throws -> [(row: SourcedRow, predicted: String, probability: Double)] {
         let development = try developmentRows()
-        let fixed = skillRows()
+        let fixed = try fixedRows()
         let foldOf = Self.stratifiedFolds(development.map(\.row.label), folds: folds, seed: 7)
         var result: [(row: SourcedRow, predicted: String, probability: Double)?] = Array(repeating: nil, count: development.count)
         for fold in 0..<folds {
@@ -237,7 +337,7 @@ public struct RouterTraining: Sendable {
             let model = try RoutingModelTrainer(options: options).train(rows: training, classes: classes)
             let noneIndex = model.classes.firstIndex(of: noSkillID)!
             for (index, row) in development.enumerated() where foldOf[index] == fold {
-                let probabilities = Self.shift(model.probabilities(for: row.row.text), noneIndex: noneIndex, by: noneBias)
+                let probabilities = calibration.apply(model.probabilities(for: row.row.text), noneIndex: noneIndex)
                 let predicted = Self.decide(probabilities, classes: model.classes)
                 let probability = probabilities[model.classes.firstIndex(of: predicted)!]
                 result[index] = (row, predicted, probability)
@@ -251,23 +351,6 @@ public struct RouterTraining: Sendable {
         var best = 0
         for index in probabilities.indices where probabilities[index] > probabilities[best] { best = index }
         return classes[best] != noSkillID && probabilities[best] > 0.3 ? classes[best] : noSkillID
-    }
-
-    /// Probabilities after adding `bias` to the none logit (softmax re-normalised).
-    static func shift(_ probabilities: [Double], noneIndex: Int, by bias: Double) -> [Double] {
-        guard bias != 0 else { return probabilities }
-        var shifted = probabilities
-        shifted[noneIndex] *= exp(bias)
-        let sum = shifted.reduce(0, +)
-        return shifted.map { $0 / sum }
-    }
-
-    /// `model` with `bias` added to the none class's bias.
-    static func shiftingNone(_ model: RoutingModel, by bias: Double) -> RoutingModel {
-        guard let index = model.classes.firstIndex(of: noSkillID), bias != 0 else { return model }
-        var shifted = model
-        shifted.biases[index] = (shifted.biases[index] + bias).roundedTo(model.provenance.hyperparameters.decimals)
-        return shifted
     }
 
     /// Fold numbers 0..<folds, balanced within each label, from a seeded shuffle.

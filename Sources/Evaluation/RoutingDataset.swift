@@ -23,9 +23,9 @@ public struct RoutingExample: Sendable, Hashable {
 
 /// Loads SLURP and CLINC150 splits as ``RoutingExample``s mapped through the label map.
 ///
-/// SLURP splits: `devel` (tuning) and `test` (reporting). CLINC150 splits: `val` (tuning; its
-/// in-scope rows plus `oos_val`) and `test` (reporting; in-scope rows plus `oos_test`). Excluded
-/// labels are dropped.
+/// SLURP splits: `devel` (tuning) and `test` (reporting). CLINC150 splits: `train` (training;
+/// in-scope rows plus `oos_train`), `val` (tuning; plus `oos_val`) and `test` (reporting; plus
+/// `oos_test`). Excluded labels are dropped.
 public struct RoutingDataset: Sendable {
     /// Where the data is.
     public let data: EvaluationData
@@ -48,9 +48,15 @@ public struct RoutingDataset: Sendable {
         corpus == .slurp ? "devel" : "val"
     }
 
+    /// The training split of each corpus, when it has one (CLINC150 `train`; the SLURP copy here
+    /// ships no training split). Training may read it; tuning decisions are made on the development split.
+    public static func trainingSplit(of corpus: RoutingLabelMap.Corpus) -> String? {
+        corpus == .slurp ? nil : "train"
+    }
+
     /// The splits each corpus offers.
     public static func splits(of corpus: RoutingLabelMap.Corpus) -> [String] {
-        corpus == .slurp ? ["devel", "test"] : ["val", "test"]
+        corpus == .slurp ? ["devel", "test"] : ["train", "val", "test"]
     }
 
     /// The mapped rows of `split` (excluded labels dropped), in file order.
@@ -59,14 +65,22 @@ public struct RoutingDataset: Sendable {
         guard Self.splits(of: corpus).contains(split) else {
             throw .unknownSplit(corpus: corpus.rawValue, split: split, available: Self.splits(of: corpus))
         }
-        let labelled = corpus == .slurp ? try slurp(split: split) : try clinc(split: split)
-        return labelled.compactMap { text, label in
+        return try labelledRows(corpus: corpus, split: split).compactMap { text, label in
             switch labelMap.target(of: label, in: corpus) {
             case .skill(let id): return RoutingExample(text: text, sourceLabel: label, expectedSkill: id)
             case .outOfScope: return RoutingExample(text: text, sourceLabel: label, expectedSkill: nil)
             case .excluded: return nil
             }
         }
+    }
+
+    /// Every row of `split` with its public label, excluded labels included, in file order.
+    /// - Throws: ``RoutingDataError`` when the split is unknown or its file cannot be read.
+    public func labelledRows(corpus: RoutingLabelMap.Corpus, split: String) throws(RoutingDataError) -> [(text: String, label: String)] {
+        guard Self.splits(of: corpus).contains(split) else {
+            throw .unknownSplit(corpus: corpus.rawValue, split: split, available: Self.splits(of: corpus))
+        }
+        return corpus == .slurp ? try slurp(split: split) : try clinc(split: split)
     }
 
     /// SLURP rows as (sentence, `scenario_action`).

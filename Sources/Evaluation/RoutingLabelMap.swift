@@ -13,7 +13,7 @@ public struct RoutingLabelMap: Sendable, Hashable {
         case skill(String)
         /// No skill should take the message.
         case outOfScope
-        /// Not scored and not trained on.
+        /// Not scored (training may use such rows only by its own documented choice).
         case excluded
     }
 

@@ -43,6 +43,9 @@ struct RoutingEvalCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Seconds the model step may take before falling back (default: the router's, 2).")
     var modelTimeout: Double?
 
+    @Option(name: .long, help: "\"No skill\" score at which the scoring step rejects a message without the model (default: the router's, 0.5; above 1 sends every undecided message to the model).")
+    var noneAcceptance: Double?
+
     @Option(name: .long, help: "Candidate skills shown to the model step (default: the router's).")
     var candidates: Int?
 
@@ -65,6 +68,7 @@ struct RoutingEvalCommand: AsyncParsableCommand {
         }
         if let limit, limit < 1 { throw ValidationError("--limit must be at least 1.") }
         if let modelTimeout, !(modelTimeout > 0) { throw ValidationError("--model-timeout must be above 0 seconds.") }
+        if let noneAcceptance, !(noneAcceptance >= 0) { throw ValidationError("--none-acceptance must be 0 or more.") }
         if let candidates, candidates < 1 { throw ValidationError("--candidates must be at least 1.") }
         if crossValidate && split != RoutingDataset.developmentSplit(of: corpus) {
             throw ValidationError("--cross-validate applies to the development split (\(RoutingDataset.developmentSplit(of: corpus))) only.")
@@ -103,13 +107,15 @@ struct RoutingEvalCommand: AsyncParsableCommand {
             var router = try HomeOSRouting.router(bridge: bridge, model: model)
             if let modelTimeout { router.modelTimeout = .milliseconds(Int64(modelTimeout * 1000)) }
             if let candidates { router.modelCandidates = candidates }
+            if let noneAcceptance { router.noneAcceptance = noneAcceptance }
             return router
         }
         let evaluation = foldOfExample.map { RoutingEvaluation(foldRouters: routers, routerOfExample: $0) }
             ?? RoutingEvaluation(router: routers[0])
         let title = "Routing: \(data.rawValue) \(split)\(crossValidate ? " (cross-validated fold models)" : "")"
             + "\(limit.map { ", \(examples.count) rows spread over the split (--limit \($0))" } ?? ""); "
-            + "step-3 model: \(modelName); model timeout \(routers[0].modelTimeout), \(routers[0].modelCandidates) candidates"
+            + "step-3 model: \(modelName); model timeout \(routers[0].modelTimeout), \(routers[0].modelCandidates) candidates, "
+            + "none acceptance \(routers[0].noneAcceptance)"
         Terminal.error("==> routing \(examples.count) messages")
         let report = await evaluation.run(examples, title: title) { done, total in
             if done % 250 == 0 || done == total { Terminal.error("    \(done)/\(total)") }

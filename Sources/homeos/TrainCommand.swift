@@ -8,22 +8,23 @@ import Skills
 struct TrainCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "train",
-        abstract: "Train HomeOS's learned components from the development data.",
+        abstract: "Train HomeOS's learned components from the training and development data.",
         subcommands: [RouterTrainCommand.self]
     )
 }
 
-/// `homeos train router`: the routing scorer, from the development splits only.
+/// `homeos train router`: the routing scorer, from the training and development splits only.
 struct RouterTrainCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "router",
-        abstract: "Train the routing scorer on SLURP devel + CLINC150 val and write routing-model.json.",
+        abstract: "Train the routing scorer on SLURP devel + CLINC150 train/val and write routing-model.json.",
         discussion: """
             Rows: SLURP devel.jsonl and CLINC150 val + oos_val mapped with routing-label-map.json (out-of-scope \
-            rows as "none", excluded labels unused), plus each skill's examples and keywords. Hyperparameters \
-            (L2, epochs, feature values, class balance, a bias on "none") are chosen by 5-fold cross-validation \
-            inside that data; no test row is read. The output is deterministic: the same data gives the same file.
-            Run it in a release build (a minute or two): swift run -c release homeos train router
+            rows as "none", excluded labels unused) are cross-validated; CLINC150 train + oos_train and each \
+            skill's examples and keywords are trained on in every fold. Hyperparameters (features, L2, epochs, \
+            class balance, tail averaging, sharpness and a bias on "none") are chosen by 5-fold cross-validation \
+            on the development rows; no test row is read. The output is deterministic: the same data gives the \
+            same file. Run it in a release build (a few minutes): swift run -c release homeos train router
             """
     )
 
@@ -78,17 +79,19 @@ struct RouterTrainCommand: AsyncParsableCommand {
         print("Routing model trained in \(Terminal.ms(start.duration(to: .now))) ms\n")
         print(Terminal.table([["source", "rows"]] + result.rowsPerSource.keys.sorted().map { [$0, "\(result.rowsPerSource[$0]!)"] }))
         print("\nBest settings by cross-validated objective (mean over corpora of (in-scope accuracy + OOS recall)/2)\n")
-        var rows = [["features", "l2", "epochs", "balance", "none bias", "objective", "slurp acc", "slurp oos", "clinc acc", "clinc oos"]]
+        var rows = [["features", "l2", "epochs", "avg", "balance", "sharp", "none bias", "objective", "slurp acc", "slurp oos", "clinc acc", "clinc oos"]]
         for candidate in result.candidates.prefix(top) {
             let s = candidate.scores
             rows.append([candidate.options.features.label, String(format: "%g", candidate.options.l2), "\(candidate.options.epochs)",
-                         String(format: "%.1f", candidate.options.classBalance), String(format: "%+.1f", candidate.noneBias),
+                         "\(candidate.options.averageLastEpochs)",
+                         String(format: "%.1f", candidate.options.classBalance), String(format: "%.2f", candidate.calibration.sharpness),
+                         String(format: "%+.1f", candidate.calibration.noneBias),
                          f(s.objective), f(s.inScopeAccuracy["slurp"]), f(s.outOfScopeRecall["slurp"]),
                          f(s.inScopeAccuracy["clinc150"]), f(s.outOfScopeRecall["clinc150"])])
         }
         print(Terminal.table(rows))
         if showErrors > 0, let best = result.candidates.first {
-            let predictions = try training.crossValidatedPredictions(options: best.options, noneBias: best.noneBias)
+            let predictions = try training.crossValidatedPredictions(options: best.options, calibration: best.calibration)
             let errors = predictions.filter { $0.predicted != $0.row.row.label }
             print("\nCross-validated errors: \(errors.count) of \(predictions.count) development rows (showing \(min(showErrors, errors.count)))\n")
             print(Terminal.table([["source", "expected", "routed", "p", "message"]] + errors.prefix(showErrors).map {

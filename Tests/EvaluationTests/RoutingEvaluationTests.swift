@@ -95,7 +95,8 @@ import Testing
         let clinc = try dataset.examples(corpus: .clinc150, split: "test")
         #expect(clinc.count { $0.isInScope } == 1170 && clinc.count { $0.sourceLabel == "oos" } == 1000)
         #expect(clinc.first { $0.sourceLabel == "make_call" }?.expectedSkill == "telephony")
-        #expect(throws: RoutingDataError.self) { try dataset.examples(corpus: .clinc150, split: "train") }
+        #expect(try dataset.examples(corpus: .clinc150, split: "train").count { $0.isInScope } == 3900)
+        #expect(throws: RoutingDataError.self) { try dataset.examples(corpus: .slurp, split: "train") }
     }
 }
 

@@ -63,6 +63,30 @@ import Testing
         #expect(ArgumentsShape.of(NoArguments.self).differences(from: NoArguments.schema.root) == [])
     }
 
+    @Test func everyRegisteredSkillAgreesWithItsSchema() throws {
+        var registry = SkillRegistry()
+        try registry.register(WeatherSkill())
+        try registry.register(BookingSkill())
+        #expect(registry.schemaDrift() == [:])
+    }
+
+    @Test func theRegistryReportsADriftedSkill() throws {
+        struct DriftedSkill: Skill {
+            struct Arguments: Codable, Sendable { var restaurant: String; var partySize: Double? }
+            let id = "drifted"
+            let name = "Drifted"
+            let summary = "Drifts."
+            let keywords: [String] = []
+            let examples: [String] = []
+            var argumentsSchema: JSONSchema { BookingSkill().argumentsSchema }
+            func execute(arguments: Arguments, context: SkillContext) async throws -> SkillResult { .response("") }
+        }
+        var registry = SkillRegistry()
+        try registry.register(DriftedSkill())
+        let drift = registry.schemaDrift()
+        #expect(drift["drifted"]?.contains { $0.contains("/partySize: optional in the type but required in the schema") } == true)
+    }
+
     @Test func driftIsDetected() throws {
         struct Drifted: Codable { var restaurant: String; var partySize: Double?; var notes: String }
         let problems = ArgumentsShape.of(Drifted.self).differences(from: BookingSkill().argumentsSchema.root)

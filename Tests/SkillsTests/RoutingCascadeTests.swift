@@ -23,10 +23,28 @@ import Testing
         #expect(decision.skillID == "booking")
         #expect(decision.step == .scoring)
 
-        let outscored = ChatTurnRouter(skills: skills, scorer: FixedScorer(table: ["booking": 0.35, "none": 0.6]))
+        let outscored = ChatTurnRouter(skills: skills, scorer: FixedScorer(table: ["booking": 0.35, "none": 0.45]))
         #expect(await outscored.route("tell me a joke").step == .fallback)
         let weak = ChatTurnRouter(skills: skills, scorer: FixedScorer(table: ["booking": 0.2]))
         #expect(await weak.route("hmm").skillID == nil)
+    }
+
+    @Test func aConfidentNoSkillScoreDecidesWithoutAskingTheModel() async {
+        let model = ScriptedModel(capabilities: [.scoring])
+        model.setScore(-0.1, for: "booking")
+        let bridge = LLMBridge(model: model)
+        let sure = ChatTurnRouter(skills: skills, scorer: FixedScorer(table: ["booking": 0.2, "none": 0.7]), bridge: bridge)
+        let rejected = await sure.route("tell me a joke")
+        #expect(rejected.skillID == nil)
+        #expect(rejected.step == .scoring)
+        #expect(rejected.score == 0.7)
+
+        let unsure = ChatTurnRouter(skills: skills, scorer: FixedScorer(table: ["booking": 0.2, "none": 0.45]), bridge: bridge)
+        #expect(await unsure.route("we might eat out").step == .model)
+
+        var everything = sure
+        everything.noneAcceptance = 1.01  // disabled: undecided messages all reach the model
+        #expect(await everything.route("tell me a joke").step == .model)
     }
 
     @Test func modelStepClassifiesOverCandidatesPlusNone() async {

@@ -8,10 +8,14 @@ public struct AnySkill: Sendable {
     private let run: @Sendable (JSONValue, SkillContext) async throws -> SkillResult
     private let approved: @Sendable (PendingAction, SkillContext) async throws -> SkillResult
     private let validator: JSONSchemaValidator
+    /// Where the skill's `Arguments` type and its JSON Schema disagree (property names, types,
+    /// required vs optional, enums); empty when they agree. Computed once, when the skill is wrapped.
+    public let schemaDrift: [String]
 
     /// Wraps a skill.
     public init<S: Skill>(_ skill: S) throws {
         self.descriptor = skill.descriptor
+        self.schemaDrift = ArgumentsShape.of(S.Arguments.self).differences(from: skill.argumentsSchema.root)
         self.validator = try JSONSchemaValidator(schema: skill.argumentsSchema)
         self.run = { arguments, context in
             let typed: S.Arguments

@@ -32,6 +32,14 @@ public struct SkillRegistry: Sendable {
     /// Whether a registered skill is enabled.
     public func isEnabled(_ skillID: String) -> Bool { skills[skillID] != nil && !disabled.contains(skillID) }
 
+    /// Every registered skill whose `Arguments` type and schema drift apart, with the differences
+    /// (empty when all agree). Apps assert this is empty in a test over their full registry.
+    public func schemaDrift() -> [String: [String]] {
+        var drift: [String: [String]] = [:]
+        for skill in all where !skill.schemaDrift.isEmpty { drift[skill.id] = skill.schemaDrift }
+        return drift
+    }
+
     /// Every registered skill, in registration order.
     public var all: [AnySkill] { order.compactMap { skills[$0] } }
 

@@ -2,7 +2,9 @@ import LLM
 
 /// Routes a message to a skill through a four-step cascade:
 /// 1. keyword match, accepted when the matched skill's own score is above `keywordAcceptance` (0.5);
-/// 2. the best skill score, accepted above `scoreAcceptance` (0.3) when it beats "no skill";
+/// 2. the best skill score, accepted above `scoreAcceptance` (0.3) when it beats "no skill"; a
+///    scorer that is itself sure no skill fits (its "none" score at or above `noneAcceptance`)
+///    decides "no skill" here, without asking the model;
 /// 3. model classification over the enabled skills plus "none" (when a model is available);
 /// 4. the fallback (no skill).
 /// Every decision records the step, the score and the time taken.
@@ -17,6 +19,11 @@ public struct ChatTurnRouter: Sendable {
     public var keywordAcceptance: Double = 0.5
     /// Minimum score for the scoring step.
     public var scoreAcceptance: Double = 0.3
+    /// Minimum "no skill" score at which the scoring step decides that no skill fits (above 1
+    /// disables it, so every undecided message reaches the model step). Only scorers that score
+    /// ``noSkillID`` (the learned one) trigger it. Tuned on the development splits: a small model
+    /// classifies messages the scorer confidently rejects worse than the scorer does.
+    public var noneAcceptance: Double = 0.5
     /// Budget for the model step; on expiry the cascade falls through to the fallback.
     public var modelTimeout: Duration = .seconds(2)
     /// How many candidate skills the model step sees (the best-scoring ones).
@@ -52,6 +59,9 @@ public struct ChatTurnRouter: Sendable {
         // 2. Scores.
         if let top = ranked.first, top.value > scoreAcceptance, top.value > noneScore {
             return decided(top.key, .scoring, top.value)
+        }
+        if scores[noSkillID] != nil, noneScore >= noneAcceptance {
+            return decided(nil, .scoring, noneScore)
         }
         // 3. The model, over the most plausible skills plus "none".
         if let bridge, !message.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {

@@ -25,6 +25,9 @@ public struct RoutingTrainingOptions: Sendable, Hashable, Codable {
     public var epochs: Int
     /// Initial step size; it decays as 1/(1 + epoch/2).
     public var learningRate: Double
+    /// Average the weights after each of the last this many epochs (tail averaging; 0 keeps the
+    /// final weights). Averaging smooths the noise of the last stochastic steps.
+    public var averageLastEpochs: Int
     /// Seed of the per-epoch shuffles (same seed, same rows → same weights).
     public var seed: UInt64
     /// Which features messages have and how they are valued.
@@ -44,12 +47,13 @@ public struct RoutingTrainingOptions: Sendable, Hashable, Codable {
     public var decimals: Int
 
     /// Creates options; the defaults are sensible for a few thousand short messages.
-    public init(l2: Double = 1e-4, epochs: Int = 20, learningRate: Double = 0.5, seed: UInt64 = 42,
+    public init(l2: Double = 1e-4, epochs: Int = 20, learningRate: Double = 0.5, averageLastEpochs: Int = 0, seed: UInt64 = 42,
                 features: RoutingFeatures = RoutingFeatures(), minFeatureCount: Int = 1, classBalance: Double = 0.5,
                 pruneBelow: Double = 0.05, zeroBelow: Double = 0.1, maxFeatures: Int = 5000, decimals: Int = 2) {
         self.l2 = l2
         self.epochs = epochs
         self.learningRate = learningRate
+        self.averageLastEpochs = averageLastEpochs
         self.seed = seed
         self.features = features
         self.minFeatureCount = minFeatureCount
@@ -116,6 +120,9 @@ public struct RoutingModelTrainer: Sendable {
         var generator = SplitMix64(seed: options.seed)
         var order = Array(encoded.indices)
         var logits = [Double](repeating: 0, count: classCount)
+        let averaged = min(max(options.averageLastEpochs, 0), options.epochs)
+        var sumValues = [Double](repeating: 0, count: averaged > 0 ? values.count : 0)
+        var sumBiases = [Double](repeating: 0, count: classCount)
         for epoch in 0..<options.epochs {
             generator.shuffle(&order)
             let rate = options.learningRate / (1 + Double(epoch) / 2)
@@ -141,6 +148,16 @@ public struct RoutingModelTrainer: Sendable {
                     }
                 }
             }
+            if epoch >= options.epochs - averaged {
+                for index in values.indices { sumValues[index] += values[index] * scale }
+                for c in 0..<classCount { sumBiases[c] += biases[c] }
+            }
+        }
+
+        if averaged > 0 {
+            values = sumValues.map { $0 / Double(averaged) }
+            biases = sumBiases.map { $0 / Double(averaged) }
+            scale = 1
         }
 
         // Prune: drop features whose weights are all tiny, keep the strongest, round.
