@@ -51,7 +51,7 @@ let package = Package(
         // The family assistant: domain, storage, the 19 skills, context, scheduler.
         .target(name: "HomeOS", dependencies: ["Skills", "LLM"], resources: [.copy("Resources")]),
         // Veteran crisis check-in: screener, signals, risk tier, crisis state (no HomeOS).
-        .target(name: "Sentinel", dependencies: ["LLM"]),
+        .target(name: "Sentinel", dependencies: ["LLM", .product(name: "Crypto", package: "swift-crypto")]),
         // Evaluation harnesses over the public data in ../shared/data (conformance, coverage, routing).
         .target(name: "Evaluation", dependencies: ["LLM", "Skills"]),
         // Command-line front end.

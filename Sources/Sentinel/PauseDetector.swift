@@ -14,28 +14,34 @@ public struct Pause: Sendable, Hashable, Codable {
     }
 }
 
-/// Finds speech and pauses with an energy threshold relative to the recording's loud frames.
+/// Finds speech and pauses with an energy threshold.
 ///
-/// Frames of `frameDuration` are speech when their RMS level is within `dynamicRange` dB of the
-/// 95th-percentile frame level (and above `floorDB`). Silences shorter than `minimumPause` are
-/// part of speech (stop consonants, breaths); leading and trailing silence are not pauses.
-/// Boundaries are accurate to one frame (5 ms by default).
+/// Frames of `frameDuration` are silence when their RMS level is at or below `silenceThreshold`
+/// (by default −40 dBFS, an absolute level); the others are speech. Silences shorter than
+/// `minimumPause` (0.3 s by default) are part of speech (stop consonants, breaths); leading and
+/// trailing silence are not pauses. Boundaries are accurate to one frame (5 ms by default).
 public struct PauseDetector: Sendable, Hashable {
+    /// The default shortest pause, in seconds.
+    public static let defaultMinimumPause: Double = 0.3
+
     /// Analysis frame length, in seconds.
     public var frameDuration: Double
-    /// Level below the loud reference at which a frame counts as silence, in dB.
-    public var dynamicRange: Double
-    /// Absolute level below which a frame is always silence, in dBFS.
-    public var floorDB: Double
+    /// The level at or below which a frame is silence.
+    public var silenceThreshold: SilenceThreshold
     /// Shortest silence that counts as a pause, in seconds.
     public var minimumPause: Double
 
     /// Creates a detector.
-    public init(frameDuration: Double = 0.005, dynamicRange: Double = 30, floorDB: Double = -55, minimumPause: Double = 0.25) {
+    public init(frameDuration: Double = 0.005, silenceThreshold: SilenceThreshold = .standard,
+                minimumPause: Double = PauseDetector.defaultMinimumPause) {
         self.frameDuration = frameDuration
-        self.dynamicRange = dynamicRange
-        self.floorDB = floorDB
+        self.silenceThreshold = silenceThreshold
         self.minimumPause = minimumPause
+    }
+
+    /// Creates a detector with an absolute silence threshold in dBFS.
+    public init(silenceDBFS: Double, minimumPause: Double = PauseDetector.defaultMinimumPause) {
+        self.init(silenceThreshold: .absolute(dBFS: silenceDBFS), minimumPause: minimumPause)
     }
 
     /// What the detector found.
@@ -44,7 +50,7 @@ public struct PauseDetector: Sendable, Hashable {
         public var pauses: [Pause]
         /// Speech stretches as (start, end) in seconds, after merging across short silences.
         public var speechSegments: [(start: Double, end: Double)]
-        /// The RMS level (linear) below which a frame is silence.
+        /// The RMS level (linear) at or below which a frame is silence.
         public var silenceRMS: Float
 
         /// Total speaking time (first speech to last, minus pauses), in seconds.
@@ -81,11 +87,7 @@ public struct PauseDetector: Sendable, Hashable {
     public func detect(_ samples: [Float], sampleRate: Int) -> Result {
         let levels = frameLevels(samples, sampleRate: sampleRate)
         let length = Double(max(1, Int((frameDuration * Double(sampleRate)).rounded()))) / Double(sampleRate)
-        let sorted = levels.sorted()
-        let reference = sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(Double(sorted.count) * 0.95))]
-        let relative = reference * Float(pow(10, -dynamicRange / 20))
-        let floor = Float(pow(10, floorDB / 20))
-        let threshold = max(relative, floor)
+        let threshold = silenceThreshold.linearLevel(frameLevels: levels)
         let speech = levels.map { $0 > threshold }
 
         // Raw runs of speech frames.

@@ -14,8 +14,8 @@ public struct PitchEstimator: Sendable, Hashable {
     /// Time between analysed frames, in seconds.
     public var hop: Double
 
-    /// Creates an estimator; the defaults cover adult voices (60–400 Hz).
-    public init(minimumFrequency: Double = 60, maximumFrequency: Double = 400, threshold: Double = 0.15, hop: Double = 0.01) {
+    /// Creates an estimator; the defaults cover adult voices (80–400 Hz).
+    public init(minimumFrequency: Double = 80, maximumFrequency: Double = 400, threshold: Double = 0.15, hop: Double = 0.01) {
         self.minimumFrequency = minimumFrequency
         self.maximumFrequency = maximumFrequency
         self.threshold = threshold

@@ -1,56 +1,5 @@
 import Foundation
 
-/// Voice features of one recording: pitch, pauses, loudness. No audio is kept.
-public struct ProsodyFeatures: Sendable, Hashable, Codable {
-    /// Recording length, in seconds.
-    public var duration: Double
-    /// Sample rate of the source, in Hz.
-    public var sampleRate: Int
-    /// Speaking time (first speech to last speech, minus pauses), in seconds.
-    public var speakingTime: Double
-    /// Median F0 of voiced frames, in Hz; nil when nothing was voiced.
-    public var medianPitch: Double?
-    /// Mean F0 of voiced frames, in Hz.
-    public var meanPitch: Double?
-    /// Standard deviation of F0 in semitones around the median (low values: monotone voice).
-    public var pitchVariability: Double?
-    /// Share of speech frames that were voiced, 0–1.
-    public var voicedFraction: Double
-    /// Pauses between speech, in order.
-    public var pauses: [Pause]
-    /// Pauses per minute of speaking time.
-    public var pausesPerMinute: Double
-    /// Mean pause length, in seconds (0 without pauses).
-    public var meanPauseDuration: Double
-    /// Longest pause, in seconds (0 without pauses).
-    public var longestPause: Double
-    /// Mean level of speech frames, in dBFS (the energy the MASKING rule reads).
-    public var meanLevelDB: Double?
-    /// Standard deviation of F0 over voiced frames, in Hz (the pitch variability the MASKING rule reads).
-    public var pitchStandardDeviationHz: Double? = nil
-    /// Share of the recording that is speech, in percent.
-    public var speechPercentage: Double? = nil
-
-    /// Number of pauses.
-    public var pauseCount: Int { pauses.count }
-
-    /// One line a person (or the AI step) can read, e.g. "median pitch 118 Hz, …".
-    public var summary: String {
-        var parts: [String] = [String(format: "%.1f s recorded, %.1f s speaking", duration, speakingTime)]
-        if let medianPitch {
-            parts.append(String(format: "median pitch %.0f Hz", medianPitch))
-            if let pitchVariability { parts.append(String(format: "pitch variability %.1f semitones", pitchVariability)) }
-            if let pitchStandardDeviationHz { parts.append(String(format: "F0 sd %.1f Hz", pitchStandardDeviationHz)) }
-        } else {
-            parts.append("no voiced speech detected")
-        }
-        parts.append("\(pauseCount) pause\(pauseCount == 1 ? "" : "s") (\(String(format: "%.1f", pausesPerMinute)) per minute"
-            + (pauseCount > 0 ? String(format: ", mean %.2f s, longest %.2f s)", meanPauseDuration, longestPause) : ")"))
-        if let meanLevelDB { parts.append(String(format: "speech level %.0f dBFS", meanLevelDB)) }
-        return parts.joined(separator: "; ")
-    }
-}
-
 /// Computes ``ProsodyFeatures`` from audio with a ``PitchEstimator`` and a ``PauseDetector``.
 public struct ProsodyAnalyzer: Sendable, Hashable {
     /// The F0 tracker.
@@ -84,9 +33,14 @@ public struct ProsodyAnalyzer: Sendable, Hashable {
         if let mean, voiced.count > 1 {
             sdHz = (voiced.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(voiced.count - 1)).squareRoot()
         }
-        let levels = pauses.frameLevels(audio.samples, sampleRate: audio.sampleRate).filter { $0 > detection.silenceRMS }
-        let meanLevel = levels.isEmpty ? nil
-            : 20 * log10(Double((levels.reduce(0) { $0 + $1 * $1 } / Float(levels.count)).squareRoot()))
+        let allLevels = pauses.frameLevels(audio.samples, sampleRate: audio.sampleRate)
+        let speechPower = Self.meanPower(allLevels.filter { $0 > detection.silenceRMS })
+        let silencePower = Self.meanPower(allLevels.filter { $0 <= detection.silenceRMS })
+        let meanLevel = speechPower.map { 10 * log10($0) }
+        var snr: Double?
+        if let speechPower, let silencePower {
+            snr = 10 * log10(speechPower / max(silencePower, Self.noiseFloorPower))
+        }
         let durations = detection.pauses.map(\.duration)
         let speaking = detection.speakingTime
         return ProsodyFeatures(
@@ -103,12 +57,24 @@ public struct ProsodyAnalyzer: Sendable, Hashable {
             longestPause: durations.max() ?? 0,
             meanLevelDB: meanLevel,
             pitchStandardDeviationHz: sdHz,
-            speechPercentage: audio.duration > 0 ? 100 * speaking / audio.duration : nil)
+            speechPercentage: audio.duration > 0 ? 100 * speaking / audio.duration : nil,
+            snrDB: snr,
+            silenceThresholdDBFS: detection.silenceRMS > 0 ? 20 * log10(Double(detection.silenceRMS)) : nil,
+            minimumPause: pauses.minimumPause)
     }
 
     /// Reads a WAV file and analyses it.
     public func analyze(path: String) throws(WAVError) -> ProsodyFeatures {
         analyze(try WAVAudio.read(path: path))
+    }
+
+    /// Power of a −120 dBFS signal: the lowest noise floor the SNR estimate assumes.
+    static let noiseFloorPower = 1e-12
+
+    /// Mean power (mean squared RMS level) of frames; nil without frames.
+    static func meanPower(_ levels: [Float]) -> Double? {
+        guard !levels.isEmpty else { return nil }
+        return levels.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(levels.count)
     }
 
     static func median(_ sorted: [Double]) -> Double {

@@ -56,6 +56,8 @@ struct SignalOptions: ParsableArguments {
             help: ArgumentHelp("A voice recording to analyse (WAV: 16/24-bit PCM or 32-bit float). --voice is an alias.", valueName: "file.wav"))
     var voice: String?
 
+    @OptionGroup var pauseOptions: PauseOptions
+
     @Option(name: .long, help: ArgumentHelp("A text file with what was said in the recording (verbal content, speech rate).", valueName: "file.txt"))
     var transcript: String?
 
@@ -77,7 +79,7 @@ struct SignalOptions: ParsableArguments {
     func load(note: String?) -> CheckInSignals {
         var prosody: ProsodyFeatures?
         if let voice {
-            do { prosody = try ProsodyAnalyzer().analyze(path: voice) } catch {
+            do { prosody = try pauseOptions.analyzer.analyze(path: voice) } catch {
                 Console.error("Voice recording left out: \(error)")
             }
         }

@@ -13,11 +13,18 @@ struct CheckInCommand: AsyncParsableCommand {
             only raise the screener's tier, never lower it; if it fails or runs out of time, the \
             screener's tier stands and the report says so.
 
+            For an orange or red result, the crisis view is shown and the session is saved to the \
+            crisis history (kept 30 days, AES-GCM encrypted, in --data-dir, $SENTINEL_DATA_DIR or \
+            ~/.homeos/sentinel). When the questions were asked here (not --answers, not --json), \
+            Sentinel then waits for the recheck (10 minutes, or --recheck-after; Enter checks in \
+            sooner) and asks: more stable, about the same, or still not safe.
+
             Examples:
               sentinel checkin
               sentinel checkin --audio today.wav --transcript today.txt --health export.xml --face face.csv
               printf 'rough week\\nno\\nno\\nno\\n' | sentinel checkin --no-model
               sentinel checkin --answers answers.json --json
+              sentinel checkin --recheck-after 300 --data-dir ~/private/sentinel
             """
     )
 
@@ -35,6 +42,21 @@ struct CheckInCommand: AsyncParsableCommand {
 
     @Flag(name: .long, help: "Print the report as JSON (prompts go to standard error).")
     var json = false
+
+    @Option(name: .long, help: ArgumentHelp("Seconds to wait before the crisis recheck after an orange or red result (600 is 10 minutes).",
+                                            valueName: "seconds"))
+    var recheckAfter: Double = CrisisSession.recheckInterval
+
+    @Flag(name: .long, help: "After an orange or red result, do not wait for the recheck.")
+    var noRecheck = false
+
+    @Option(name: .long, help: ArgumentHelp("Directory of the encrypted crisis history (default: $SENTINEL_DATA_DIR, else ~/.homeos/sentinel).",
+                                            valueName: "directory"))
+    var dataDir: String?
+
+    func validate() throws {
+        if !(recheckAfter > 0) || !recheckAfter.isFinite { throw ValidationError("--recheck-after must be above 0 seconds.") }
+    }
 
     func run() async throws {
         let console = Console(promptsToStandardError: json)
@@ -73,5 +95,16 @@ struct CheckInCommand: AsyncParsableCommand {
         } else {
             Console.out("\n" + report.text + "\n")
         }
+
+        guard let session = CrisisSession(tier: report.finalTier, now: Date(), recheckAfter: recheckAfter) else { return }
+        let history = CrisisHistoryRecorder(store: CrisisHistoryStore(directory: SentinelDataDirectory.resolve(explicit: dataDir)))
+        history.record(session)
+        // The recheck is a conversation: only when the person answered here, on this terminal.
+        guard sheet == nil, !json, !noRecheck else { return }
+        let input = InterruptibleLineReader(read: { await console.readLine() },
+                                            sleep: { seconds in try await Task.sleep(for: .seconds(seconds)) })
+        let loop = CrisisRecheckLoop(clock: SystemCrisisClock(), input: input, write: { console.prompt($0) },
+                                     onChange: { history.record($0) }, battleBuddy: crisisProfile.battleBuddy)
+        _ = await loop.run(session)
     }
 }

@@ -91,6 +91,39 @@ import Testing
         #expect(features.pauseCount == 2)
     }
 
+    @Test func prosodyCommandShowsSNRAndTakesTheSilenceThreshold() throws {
+        let rate = 16_000
+        let gap = SyntheticAudio.silence(seconds: 0.5, sampleRate: rate)
+        let loud = SyntheticAudio.harmonicTone(f0: 150, seconds: 0.5, sampleRate: rate)
+        let quiet = SyntheticAudio.sine(f0: 200, seconds: 0.5, sampleRate: rate, rmsDBFS: -45)
+        let clean = gap + loud + gap + quiet + gap + loud + gap
+        let noise = SyntheticAudio.whiteNoise(seconds: Double(clean.count) / Double(rate), sampleRate: rate, rmsDBFS: -70, seed: 3)
+        let samples = zip(clean, noise).map { $0 + $1 }
+        let path = try SyntheticAudio.temporaryFile(SyntheticAudio.wav(samples, sampleRate: rate, encoding: .float32), suffix: ".wav")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+
+        let standard = try SentinelProcess.run(["prosody", path])
+        #expect(standard.status == 0, "\(standard.stderr)")
+        #expect(standard.stdout.contains("pauses           1 ("))
+        #expect(standard.stdout.contains("silence at or below -40 dBFS for at least 0.30 s"))
+        #expect(standard.stdout.contains("SNR              "))
+        #expect(standard.stdout.contains(" dB (speech vs silence frames)"))
+
+        // A negative value right after the option name is the threshold, not another option.
+        let lenient = try SentinelProcess.run(["prosody", path, "--silence-db", "-50", "--min-pause", "0.3", "--json"])
+        #expect(lenient.status == 0, "\(lenient.stderr)")
+        let features = try JSONDecoder().decode(ProsodyFeatures.self, from: Data(lenient.stdout.utf8))
+        #expect(features.pauseCount == 2)
+        #expect(features.silenceThresholdDBFS.map { abs($0 - -50) < 0.001 } == true)
+        let snr = try #require(features.snrDB)
+        #expect(snr > 40 && snr < 60, "SNR \(snr) dB")
+        #expect(lenient.stdout.contains("\"snrDB\""))
+
+        let bad = try SentinelProcess.run(["prosody", path, "--silence-db", "6"])
+        #expect(bad.status != 0)
+        #expect(bad.stderr.contains("--silence-db must be between -120 and 0 dBFS"))
+    }
+
     @Test func prosodyCommandRejectsATruncatedFile() throws {
         let data = SyntheticAudio.wav(SyntheticAudio.harmonicTone(f0: 150, seconds: 0.2, sampleRate: 16_000), sampleRate: 16_000, encoding: .pcm16)
         let path = try SyntheticAudio.temporaryFile(Data(data.prefix(data.count / 2)), suffix: ".wav")
@@ -153,5 +186,85 @@ import Testing
         #expect(output.stdout.contains("Transcript: 5 words, tone positive"))
         #expect(output.stdout.contains("=== CRISIS SUPPORT") && output.stdout.contains("Your safety plan:"))
         #expect(!output.stdout.contains("things are good"))
+    }
+
+    /// Answers that reach orange (yes to 1, 2 and 3) on piped input.
+    static let orangeAnswers = "yes\nyes\nyes\nno\nno\nno\n"
+
+    @Test func orangeCheckInRechecksAndSavesTheEncryptedHistory() throws {
+        let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("sentinel-cli-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dataDirectory) }
+        // Enter checks in early; "2" waits again; Enter again; "3": still not safe.
+        let output = try SentinelProcess.run(["checkin", "--no-model", "--data-dir", dataDirectory.path],
+                                             input: Self.orangeAnswers + "\n2\n\n3\n")
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.stdout.contains("=== CRISIS SUPPORT"))
+        #expect(output.stdout.contains("We will check in with you again in 10 minutes."))
+        #expect(output.stdout.contains("Press Enter to check in sooner."))
+        #expect(output.stdout.components(separatedBy: "How are you doing now?").count == 3)
+        #expect(output.stdout.contains("CALL 988 NOW, then press 1 for the Veterans Crisis Line."))
+        #expect(!output.stderr.contains("Crisis history not saved"), "\(output.stderr)")
+
+        let store = CrisisHistoryStore(directory: dataDirectory)
+        let history = try store.load(now: Date())
+        #expect(history.sessions.count == 1)
+        #expect(history.sessions.first?.tier == .orange)
+        #expect(history.sessions.first?.state == .escalated)
+        #expect(history.sessions.first?.rechecks.map(\.answer) == [.aboutTheSame, .stillNotSafe])
+        let sealed = String(decoding: try Data(contentsOf: store.historyURL), as: UTF8.self)
+        #expect(!sealed.contains("still_not_safe") && !sealed.contains("orange"))
+        let attributes = try FileManager.default.attributesOfItem(atPath: store.keyURL.path)
+        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+    }
+
+    @Test func theRecheckCanBeSkippedOrShortened() throws {
+        let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("sentinel-cli-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dataDirectory) }
+        let skipped = try SentinelProcess.run(["checkin", "--no-model", "--no-recheck", "--data-dir", dataDirectory.path],
+                                              input: Self.orangeAnswers)
+        #expect(skipped.status == 0, "\(skipped.stderr)")
+        #expect(skipped.stdout.contains("=== CRISIS SUPPORT"))
+        #expect(!skipped.stdout.contains("How are you doing now?") && !skipped.stdout.contains("Press Enter"))
+        // The session is still kept in the history, open.
+        let history = try CrisisHistoryStore(directory: dataDirectory).load(now: Date())
+        #expect(history.sessions.count == 1)
+
+        // A short wait ends on its own; the pending read then takes the answer.
+        let shortened = try SentinelProcess.run(["checkin", "--no-model", "--recheck-after", "0.1", "--data-dir", dataDirectory.path],
+                                                input: Self.orangeAnswers, laterInput: (after: .seconds(1), text: "1\n"))
+        #expect(shortened.status == 0, "\(shortened.stderr)")
+        #expect(shortened.stdout.contains("again in 0.1 seconds"))
+        #expect(shortened.stdout.contains("How are you doing now?"))
+        #expect(shortened.stdout.contains("Glad you are more stable"))
+        #expect(try CrisisHistoryStore(directory: dataDirectory).load(now: Date()).sessions.map(\.state).contains(.resolved))
+
+        let invalid = try SentinelProcess.run(["checkin", "--no-model", "--recheck-after", "0"])
+        #expect(invalid.status != 0)
+        #expect(invalid.stderr.contains("--recheck-after must be above 0 seconds"))
+    }
+
+    @Test func answersFileAndJSONRecordTheSessionWithoutARecheck() throws {
+        let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("sentinel-cli-\(UUID().uuidString)")
+        let answers = try SyntheticAudio.temporaryFile(Data("{\"1\": true, \"2\": true, \"3\": false, \"4\": true, \"5\": false, \"6\": false}".utf8), suffix: ".json")
+        defer {
+            try? FileManager.default.removeItem(at: dataDirectory)
+            try? FileManager.default.removeItem(atPath: answers)
+        }
+        let output = try SentinelProcess.run(["checkin", "--no-model", "--answers", answers, "--json", "--data-dir", dataDirectory.path])
+        #expect(output.status == 0, "\(output.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
+        #expect(json["finalTier"] as? String == "red")
+        #expect(!output.stderr.contains("How are you doing now?"))
+        let history = try CrisisHistoryStore(directory: dataDirectory).load(now: Date())
+        #expect(history.sessions.map(\.tier) == [.red])
+
+        // A corrupt history is reported, left as it is, and the check-in still shows its result.
+        let store = CrisisHistoryStore(directory: dataDirectory)
+        try Data("not a history".utf8).write(to: store.historyURL)
+        let again = try SentinelProcess.run(["checkin", "--no-model", "--answers", answers, "--data-dir", dataDirectory.path])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(again.stdout.contains("Check-in result: RED"))
+        #expect(again.stderr.contains("Crisis history not saved:") && again.stderr.contains("is not a Sentinel crisis history file"))
+        #expect(try Data(contentsOf: store.historyURL) == Data("not a history".utf8))
     }
 }

@@ -25,21 +25,31 @@ enum SentinelProcess {
             .first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }
 
-    /// An environment whose model directory is empty, so no test depends on installed models.
+    /// A data directory for this test run, so no test writes a crisis history under ~/.homeos.
+    static let dataDirectory = FileManager.default.temporaryDirectory
+        .appendingPathComponent("sentinel-test-data").path
+
+    /// An environment whose model directory is empty, so no test depends on installed models,
+    /// and whose Sentinel data directory is a temporary one.
     static func environment(modelsDirectory: String? = nil) -> [String: String] {
         var environment = ProcessInfo.processInfo.environment
         environment["HOMEOS_MODELS_DIR"] = modelsDirectory ?? FileManager.default.temporaryDirectory
             .appendingPathComponent("sentinel-no-models").path
+        environment["SENTINEL_DATA_DIR"] = dataDirectory
         return environment
     }
 
     /// Runs `sentinel` with `arguments`, feeding `input` to standard input through a pipe.
-    static func run(_ arguments: [String], input: String = "", timeout: Duration = .seconds(60)) throws -> Output {
+    ///
+    /// With `laterInput`, that text follows after a delay (a person answering later) before
+    /// standard input closes.
+    static func run(_ arguments: [String], input: String = "", laterInput: (after: Duration, text: String)? = nil,
+                    timeout: Duration = .seconds(60)) throws -> Output {
         guard let executable else {
             Issue.record("The sentinel executable was not found next to the test runner; build it with `swift build --build-tests`.")
             throw CocoaError(.fileNoSuchFile)
         }
-        return try launch(executable, arguments: arguments, input: input, timeout: timeout)
+        return try launch(executable, arguments: arguments, input: input, laterInput: laterInput, timeout: timeout)
     }
 
     /// Runs `sentinel` under `script`, so that its standard input and output are a terminal.
@@ -55,7 +65,8 @@ enum SentinelProcess {
 
     static var terminalAvailable: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/script") }
 
-    private static func launch(_ url: URL, arguments: [String], input: String, timeout: Duration) throws -> Output {
+    private static func launch(_ url: URL, arguments: [String], input: String, laterInput: (after: Duration, text: String)? = nil,
+                               timeout: Duration) throws -> Output {
         let process = Process()
         process.executableURL = url
         process.arguments = arguments
@@ -66,7 +77,17 @@ enum SentinelProcess {
         process.standardError = stderr
         try process.run()
         stdin.fileHandleForWriting.write(Data(input.utf8))
-        try? stdin.fileHandleForWriting.close()
+        if let laterInput {
+            let writer = stdin.fileHandleForWriting
+            Thread {
+                Thread.sleep(forTimeInterval: Double(laterInput.after.components.seconds)
+                    + Double(laterInput.after.components.attoseconds) / 1e18)
+                writer.write(Data(laterInput.text.utf8))
+                try? writer.close()
+            }.start()
+        } else {
+            try? stdin.fileHandleForWriting.close()
+        }
         // Read both pipes on their own threads so a full pipe never blocks the child.
         let out = PipeReader(stdout.fileHandleForReading), err = PipeReader(stderr.fileHandleForReading)
         let deadline = ContinuousClock.now.advanced(by: timeout)

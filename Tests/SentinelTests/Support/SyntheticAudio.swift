@@ -42,6 +42,26 @@ enum SyntheticAudio {
         return (samples, pauses)
     }
 
+    /// A sine whose RMS level is `rmsDBFS` (amplitude = √2 · 10^(dBFS/20)).
+    static func sine(f0: Double, seconds: Double, sampleRate: Int, rmsDBFS: Double) -> [Float] {
+        let amplitude = 2.0.squareRoot() * pow(10, rmsDBFS / 20)
+        let count = Int((seconds * Double(sampleRate)).rounded())
+        return (0..<count).map { Float(amplitude * sin(2 * .pi * f0 * Double($0) / Double(sampleRate))) }
+    }
+
+    /// Gaussian white noise whose RMS level is `rmsDBFS` (deterministic for a seed).
+    static func whiteNoise(seconds: Double, sampleRate: Int, rmsDBFS: Double, seed: UInt64) -> [Float] {
+        var generator = SeededGenerator(seed: seed)
+        let sigma = pow(10, rmsDBFS / 20)
+        let count = Int((seconds * Double(sampleRate)).rounded())
+        return (0..<count).map { _ in
+            // Box–Muller.
+            let u1 = Double.random(in: Double.ulpOfOne..<1, using: &generator)
+            let u2 = Double.random(in: 0..<1, using: &generator)
+            return Float(sigma * (-2 * log(u1)).squareRoot() * cos(2 * .pi * u2))
+        }
+    }
+
     /// WAV bytes for mono samples (duplicated to every channel).
     static func wav(_ samples: [Float], sampleRate: Int, encoding: WAVAudio.Encoding, channels: Int = 1,
                     extensible: Bool = false) -> Data {
