@@ -212,7 +212,7 @@ public struct RoutingModelTrainer: Sendable {
 }
 
 /// A small, fast, seedable generator (SplitMix64) for reproducible shuffles on every platform.
-public struct SplitMix64: RandomNumberGenerator, Sendable {
+public struct SplitMix64: RandomNumberGenerator, Sendable, Hashable, Codable {
     private var state: UInt64
 
     /// Creates a generator; the same seed gives the same sequence.
@@ -224,6 +224,11 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
+    }
+
+    /// A uniform value in [0, 1) from the top 53 bits.
+    public mutating func nextUnit() -> Double {
+        Double(next() >> 11) / Double(UInt64(1) << 53)
     }
 
     /// Fisher–Yates shuffle with this generator, written out so the order never depends on the
