@@ -1,0 +1,133 @@
+import Foundation
+
+/// A request to send one prompt to a remote engine, shown to the user before anything leaves the device.
+public struct RemoteConsentRequest: Sendable, Hashable {
+    /// The remote engine's id.
+    public var engineID: String
+    /// What would be sent (the simplified prompt's text).
+    public var preview: String
+}
+
+/// The remote step: an engine the user configured, used only after they agree for this request.
+public struct RemoteFallback: Sendable {
+    /// The remote engine.
+    public var bridge: LLMBridge
+    /// Asked before each use; returns whether the user agrees. Nothing is sent on `false`.
+    public var askConsent: @Sendable (RemoteConsentRequest) async -> Bool
+
+    /// Creates the remote step.
+    public init(bridge: LLMBridge, askConsent: @escaping @Sendable (RemoteConsentRequest) async -> Bool) {
+        self.bridge = bridge
+        self.askConsent = askConsent
+    }
+}
+
+/// Model calls that always end with a usable answer or a clear error:
+/// 1. the full prompt on the local model, within `budget`;
+/// 2. the simplified prompt (examples removed, context trimmed), within `budget`;
+/// 3. the caller's deterministic fallback;
+/// 4. a remote engine, only when one is configured and the user agrees for this request.
+///
+/// Each answer records the attempt that produced it. JSON that fails validation never passes: an
+/// attempt whose JSON is invalid counts as failed.
+///
+/// ```swift
+/// let resilient = ResilientBridge(local: LLMBridge(model: engine), budget: .seconds(2))
+/// let answer = try await resilient.json(prompt, schema: schema) { MealSuggestion.safeDefault.json }
+/// print(answer.attempt)  // .full, .simplified, .deterministic or .remote
+/// ```
+public struct ResilientBridge: Sendable {
+    /// The local model.
+    public var local: LLMBridge
+    /// Budget of each model attempt.
+    public var budget: Duration
+    /// The opt-in remote step (nil: never leaves the device).
+    public var remote: RemoteFallback?
+    /// Tokens per text answer.
+    public var maxTokens: Int
+
+    /// Creates the bridge.
+    public init(local: LLMBridge, budget: Duration = .seconds(2), remote: RemoteFallback? = nil, maxTokens: Int = 256) {
+        self.local = local
+        self.budget = budget
+        self.remote = remote
+        self.maxTokens = maxTokens
+    }
+
+    /// Free text through the cascade. An empty answer counts as a failure.
+    /// - Parameter fallback: the deterministic answer (nil when there is none).
+    /// - Throws: ``ResilienceExhausted`` when every attempt failed.
+    public func text(_ prompt: ResilientPrompt, fallback: @Sendable () -> String? = { nil }) async throws -> ResilientAnswer<String> {
+        try await run(prompt, fallback: fallback) { bridge, prompt in
+            let text = try await bridge.generate(prompt: prompt.userText, system: prompt.system,
+                                                 options: GenerationOptions(maxTokens: maxTokens))
+            let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !trimmed.isEmpty else { throw ResilienceAttemptError("the model returned an empty answer") }
+            return trimmed
+        }
+    }
+
+    /// Schema-valid JSON through the cascade. The fallback's value is validated too.
+    /// - Throws: ``ResilienceExhausted`` when every attempt failed; invalid JSON is never returned.
+    public func json(_ prompt: ResilientPrompt, schema: JSONSchema,
+                     fallback: @Sendable () -> JSONValue? = { nil }) async throws -> ResilientAnswer<JSONValue> {
+        let validator = try JSONSchemaValidator(schema: schema)
+        let checkedFallback: @Sendable () -> JSONValue? = {
+            guard let value = fallback(), validator.validate(value).isEmpty else { return nil }
+            return value
+        }
+        return try await run(prompt, fallback: checkedFallback) { bridge, prompt in
+            let report = try await bridge.generateJSONReport(prompt: prompt.userText, schema: schema, system: prompt.system,
+                                                             examples: prompt.examples, maxTokens: maxTokens)
+            let problems = validator.validate(report.value)
+            guard problems.isEmpty else {
+                throw ResilienceAttemptError("invalid JSON: " + problems.map(\.description).joined(separator: "; "))
+            }
+            return report.value
+        }
+    }
+
+    private func run<Value: Sendable>(_ prompt: ResilientPrompt, fallback: @Sendable () -> Value?,
+                                      attempt call: @escaping @Sendable (LLMBridge, ResilientPrompt) async throws -> Value)
+        async throws -> ResilientAnswer<Value> {
+        var failures: [ResilienceFailure] = []
+        let local = self.local
+        for (attempt, version) in [(ResilienceAttempt.full, prompt), (.simplified, prompt.simplified())] {
+            do {
+                let value = try await withDeadline(budget) { try await call(local, version) }
+                return ResilientAnswer(value: value, attempt: attempt, failures: failures)
+            } catch {
+                failures.append(ResilienceFailure(attempt: attempt, reason: Self.reason(error)))
+            }
+        }
+        if let value = fallback() {
+            return ResilientAnswer(value: value, attempt: .deterministic, failures: failures)
+        }
+        failures.append(ResilienceFailure(attempt: .deterministic, reason: "no deterministic answer for this request"))
+        if let remote {
+            let simpler = prompt.simplified()
+            if await remote.askConsent(RemoteConsentRequest(engineID: remote.bridge.model.id, preview: simpler.userText)) {
+                do {
+                    let value = try await withDeadline(budget * 5) { try await call(remote.bridge, simpler) }
+                    return ResilientAnswer(value: value, attempt: .remote, failures: failures)
+                } catch {
+                    failures.append(ResilienceFailure(attempt: .remote, reason: Self.reason(error)))
+                }
+            } else {
+                failures.append(ResilienceFailure(attempt: .remote, reason: "the user declined sending it off the device"))
+            }
+        }
+        throw ResilienceExhausted(failures: failures)
+    }
+
+    static func reason(_ error: any Error) -> String {
+        if let error = error as? DeadlineExceeded { return "timed out (\(error.budget))" }
+        return String(describing: error)
+    }
+}
+
+/// Why one attempt's output was rejected.
+struct ResilienceAttemptError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

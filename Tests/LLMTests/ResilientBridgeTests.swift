@@ -1,0 +1,119 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import LLM
+
+@Suite struct ResilientBridgeTests {
+    static let schema = try! JSONSchema([
+        "type": "object", "properties": ["dish": ["type": "string"], "minutes": ["type": "integer", "minimum": 1]],
+        "required": ["dish", "minutes"], "additionalProperties": false,
+    ])
+    static let prompt = ResilientPrompt(
+        system: "You suggest dinners.", context: String(repeating: "Family likes pasta. ", count: 40),
+        examples: [JSONExample(input: "quick dinner", output: ["dish": "omelette", "minutes": 10])],
+        message: "Suggest a dinner.")
+    static let fallback: JSONValue = ["dish": "rice and beans", "minutes": 25]
+
+    /// A request of the simplified attempt: no example shown, context trimmed.
+    static func isSimplified(_ request: GenerationRequest) -> Bool {
+        !request.promptText.contains("omelette") && request.promptText.count < 1200
+    }
+
+    @Test func theFullPromptAnswersWhenTheModelWorks() async throws {
+        let model = ScriptedModel(defaultReply: #"{"dish": "pasta", "minutes": 20}"#)
+        let answer = try await ResilientBridge(local: LLMBridge(model: model)).json(Self.prompt, schema: Self.schema)
+        #expect(answer.attempt == .full && answer.failures.isEmpty)
+        #expect(answer.value == ["dish": "pasta", "minutes": 20])
+        #expect(model.requests.first?.promptText.contains("omelette") == true)
+    }
+
+    @Test(arguments: ["timeout", "error", "malformed"])
+    func aFailedFirstAttemptIsRetriedSimplified(fault: String) async throws {
+        let model = ScriptedModel(defaultReply: #"{"dish": "soup", "minutes": 15}"#)
+        let full: @Sendable (GenerationRequest) -> Bool = { !Self.isSimplified($0) }
+        switch fault {
+        case "timeout": model.add(.init(matcher: .predicate(full), reply: .text("{}"), delay: .seconds(5)))
+        case "error": model.add(.init(matcher: .predicate(full), reply: .failure(LLMError.generationFailed("decode failed"))))
+        default: model.add(.init(matcher: .predicate(full), reply: .text(#"{"dish": 3}"#)))
+        }
+        let bridge = ResilientBridge(local: LLMBridge(model: model), budget: .milliseconds(300))
+        let answer = try await bridge.json(Self.prompt, schema: Self.schema) { Self.fallback }
+        #expect(answer.attempt == .simplified)
+        #expect(answer.value == ["dish": "soup", "minutes": 15])
+        #expect(answer.failures.map(\.attempt) == [.full])
+        let reason = answer.failures[0].reason
+        switch fault {
+        case "timeout": #expect(reason.contains("timed out"))
+        case "error": #expect(reason.contains("decode failed"))
+        default: #expect(reason.contains("invalid") || reason.contains("JSON"))
+        }
+    }
+
+    @Test(arguments: ["timeout", "error", "malformed"])
+    func bothModelAttemptsFailingGiveTheDeterministicAnswer(fault: String) async throws {
+        let model = ScriptedModel()
+        switch fault {
+        case "timeout": model.add(.init(matcher: .any, reply: .text("{}"), delay: .seconds(5)))
+        case "error": model.add(.init(matcher: .any, reply: .failure(LLMError.generationFailed("out of memory"))))
+        default: model.add(.init(matcher: .any, reply: .text("Sure! Here is a dinner idea: pasta.")))
+        }
+        let bridge = ResilientBridge(local: LLMBridge(model: model), budget: .milliseconds(300))
+        let answer = try await bridge.json(Self.prompt, schema: Self.schema) { Self.fallback }
+        #expect(answer.attempt == .deterministic)
+        #expect(answer.value == Self.fallback)
+        #expect(answer.failures.map(\.attempt) == [.full, .simplified])
+    }
+
+    @Test func anInvalidFallbackIsNeverPassedOn() async throws {
+        let model = ScriptedModel(defaultReply: "no json here")
+        let bridge = ResilientBridge(local: LLMBridge(model: model), budget: .milliseconds(300))
+        let error = await #expect(throws: ResilienceExhausted.self) {
+            _ = try await bridge.json(Self.prompt, schema: Self.schema) { ["dish": "toast"] }
+        }
+        #expect(error?.failures.map(\.attempt) == [.full, .simplified, .deterministic])
+    }
+
+    @Test func theRemoteStepRunsOnlyWithConsent() async throws {
+        let local = ScriptedModel()
+        local.add(.init(matcher: .any, reply: .failure(LLMError.generationFailed("broken"))))
+        let remoteModel = ScriptedModel(id: "remote-api", defaultReply: #"{"dish": "curry", "minutes": 30}"#)
+        let asked = Mutex<[RemoteConsentRequest]>([])
+        let refusing = ResilientBridge(local: LLMBridge(model: local), budget: .milliseconds(300), remote: RemoteFallback(
+            bridge: LLMBridge(model: remoteModel), askConsent: { request in asked.withLock { $0.append(request) }; return false }))
+        let refused = await #expect(throws: ResilienceExhausted.self) { _ = try await refusing.json(Self.prompt, schema: Self.schema) }
+        #expect(refused?.failures.last?.attempt == .remote)
+        #expect(remoteModel.requests.isEmpty)  // nothing left the device
+        #expect(asked.withLock { $0.first?.engineID } == "remote-api")
+
+        let agreeing = ResilientBridge(local: LLMBridge(model: local), budget: .milliseconds(300), remote: RemoteFallback(
+            bridge: LLMBridge(model: remoteModel), askConsent: { _ in true }))
+        let answer = try await agreeing.json(Self.prompt, schema: Self.schema)
+        #expect(answer.attempt == .remote && answer.value == ["dish": "curry", "minutes": 30])
+        #expect(answer.failures.map(\.attempt) == [.full, .simplified, .deterministic])
+        #expect(remoteModel.requests.first.map(Self.isSimplified) == true)  // only the simplified prompt is sent
+    }
+
+    @Test func aDeterministicAnswerWinsBeforeAnyRemoteCall() async throws {
+        let local = ScriptedModel()
+        local.add(.init(matcher: .any, reply: .failure(LLMError.generationFailed("broken"))))
+        let remoteModel = ScriptedModel(id: "remote-api")
+        let bridge = ResilientBridge(local: LLMBridge(model: local), budget: .milliseconds(300), remote: RemoteFallback(
+            bridge: LLMBridge(model: remoteModel), askConsent: { _ in true }))
+        let answer = try await bridge.text(Self.prompt) { "Try rice and beans tonight." }
+        #expect(answer.attempt == .deterministic && answer.value == "Try rice and beans tonight.")
+        #expect(remoteModel.requests.isEmpty)
+    }
+
+    @Test func textTreatsAnEmptyAnswerAsAFailure() async throws {
+        let model = ScriptedModel(defaultReply: "   ")
+        let answer = try await ResilientBridge(local: LLMBridge(model: model)).text(Self.prompt) { "fallback" }
+        #expect(answer.attempt == .deterministic)
+        #expect(answer.failures.allSatisfy { $0.reason.contains("empty") })
+    }
+
+    @Test func simplifyingDropsExamplesAndTrimsContextAtABoundary() {
+        let simpler = Self.prompt.simplified(contextCharacters: 50)
+        #expect(simpler.examples.isEmpty && simpler.system == Self.prompt.system && simpler.message == Self.prompt.message)
+        #expect((simpler.context?.count ?? 0) <= 50 && simpler.context?.hasSuffix("pasta.") == true)
+    }
+}
