@@ -9,6 +9,7 @@ struct EvalCommand: AsyncParsableCommand {
         JSONSchemaSuiteEvalCommand.self,
         SchemaCoverageEvalCommand.self,
         ConstrainedEvalCommand.self,
+        RedTeamEvalCommand.self,
     ]
 
     static let configuration = CommandConfiguration(

@@ -48,6 +48,8 @@ public actor Assistant {
     private let timeZone: TimeZone
     /// The reply when no skill fits.
     public let fallbackReply: String
+    /// Screens every message before routing (nil turns the screen off; tests of routing only).
+    private let safety: SafetyScreen?
     /// Most handoffs followed in one turn.
     public static let maximumHandoffs = 3
 
@@ -55,7 +57,9 @@ public actor Assistant {
     public init(registry: SkillRegistry, router: ChatTurnRouter, bridge: LLMBridge?, approvals: ApprovalCenter = ApprovalCenter(),
                 deadlines: StepDeadlines = StepDeadlines(), history: ConversationHistory = ConversationHistory(),
                 timeZone: TimeZone = .current, now: @escaping @Sendable () -> Date = Date.init,
-                fallbackReply: String = "I'm not sure how to help with that. Could you say it another way?") {
+                fallbackReply: String = "I'm not sure how to help with that. Could you say it another way?",
+                safety: SafetyScreen? = SafetyScreen()) {
+        self.safety = safety
         self.registry = registry
         self.router = router
         self.bridge = bridge
@@ -71,8 +75,19 @@ public actor Assistant {
     public var conversation: ConversationHistory { history }
 
     /// Handles one message.
+    ///
+    /// The safety screen comes first: an emergency gets crisis resources and a harmful request a
+    /// refusal, without routing or any model call. An attempt to override the instructions is
+    /// routed as usual (skills' approvals are code, not prompt, so they still apply) and gets the
+    /// fixed refusal only when no skill takes it.
     public func handle(_ message: String) async -> AssistantReply {
         let start = ContinuousClock.now
+        let verdict = safety?.screen(message) ?? .safe
+        if verdict != .promptInjection, let fixed = SafetyAwareModel.fixedReply(for: verdict) {
+            let decision = RoutingDecision(skillID: nil, step: .safety, score: 1, duration: start.duration(to: .now))
+            return record(message, reply: AssistantReply(routing: decision, skillID: nil, result: .response(fixed),
+                                                          handoffChain: [], duration: start.duration(to: .now)))
+        }
         let recent = history.turns.suffix(6).map { $0 }
         let routing = await router.route(message, history: Array(recent))
         var chain: [String] = []
@@ -98,15 +113,20 @@ public actor Assistant {
             }
             skillID = chain.last
         } else {
-            result = .response(fallbackReply)
+            result = .response(verdict == .promptInjection ? SafetyResponses.injection : fallbackReply)
         }
         if case .needsApproval(let request) = result {
             do { try await approvals.submit(request) } catch { result = .error("The approval could not be saved: \(error)") }
         }
+        return record(message, reply: AssistantReply(routing: routing, skillID: skillID, result: result, handoffChain: chain,
+                                                      duration: start.duration(to: .now)))
+    }
+
+    /// Adds the turn to the conversation and returns the reply.
+    private func record(_ message: String, reply: AssistantReply) -> AssistantReply {
         history.append(ConversationTurn(speaker: .person, text: message, date: now()))
-        history.append(ConversationTurn(speaker: .assistant, text: Self.text(of: result), skillID: skillID, date: now()))
-        return AssistantReply(routing: routing, skillID: skillID, result: result, handoffChain: chain,
-                              duration: start.duration(to: .now))
+        history.append(ConversationTurn(speaker: .assistant, text: Self.text(of: reply.result), skillID: reply.skillID, date: now()))
+        return reply
     }
 
     /// Approves a pending request and runs its action.

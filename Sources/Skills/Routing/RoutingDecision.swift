@@ -8,6 +8,8 @@ public enum RoutingStep: String, Sendable, Hashable, Codable, CaseIterable {
     case model
     /// Nothing fit: the honest fallback (or the general-chat handler).
     case fallback
+    /// The safety screen answered before routing (an emergency or a harmful request); no skill ran.
+    case safety
 }
 
 /// The router's decision for one message, with how it was reached.
