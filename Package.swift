@@ -28,6 +28,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // llama.cpp's C API. Headers and libraries come from `make setup` through pkg-config
@@ -49,7 +50,11 @@ let package = Package(
         // Skill protocol, registry, routing cascade, approvals, the assistant coordinator.
         .target(name: "Skills", dependencies: ["LLM"]),
         // The family assistant: domain, storage, the 19 skills, context, scheduler.
-        .target(name: "HomeOS", dependencies: ["Skills", "LLM"], resources: [.copy("Resources")]),
+        .target(
+            name: "HomeOS",
+            dependencies: ["Skills", "LLM", .product(name: "GRDB", package: "GRDB.swift")],
+            resources: [.copy("Resources")]
+        ),
         // Veteran crisis check-in: screener, signals, risk tier, crisis state (no HomeOS).
         .target(name: "Sentinel", dependencies: ["LLM", .product(name: "Crypto", package: "swift-crypto")]),
         // Evaluation harnesses over the public data in ../shared/data (conformance, coverage, routing).

@@ -57,7 +57,17 @@ command -v "$PYTHON" >/dev/null || fail "$PYTHON not found. Install Python 3.9+ 
 command -v pkg-config >/dev/null || fail "pkg-config not found. Install it (Debian: apt-get install pkg-config)."
 command -v sha256sum >/dev/null || fail "sha256sum not found. Install coreutils."
 command -v cc >/dev/null || command -v gcc >/dev/null || fail "no C compiler found. Install one (Debian: apt-get install build-essential)."
-ok "python: $("$PYTHON" --version 2>&1), pkg-config: $(pkg-config --version)"
+if [ ! -f /usr/include/sqlite3.h ] && ! pkg-config --exists sqlite3 2>/dev/null; then
+  # GRDB (the HomeOS store) builds against the system SQLite.
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    step "installing libsqlite3-dev (SQLite headers for the HomeOS store)"
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -q libsqlite3-dev >>"$LOG" 2>&1 \
+      || fail "could not install libsqlite3-dev; install it (Debian: apt-get install libsqlite3-dev)."
+  else
+    fail "SQLite headers not found. Install them (Debian: apt-get install libsqlite3-dev)."
+  fi
+fi
+ok "python: $("$PYTHON" --version 2>&1), pkg-config: $(pkg-config --version), sqlite3.h present"
 
 step "python environment ($VENV)"
 if [ ! -x "$VENV/bin/python" ]; then

@@ -6,6 +6,7 @@ struct HomeOSCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "homeos",
         abstract: "HomeOS — a private, on-device AI assistant. Everything runs on this machine.",
-        subcommands: [GenerateCommand.self, BenchCommand.self, ModelsCommand.self, RouteCommand.self, EvalCommand.self, TrainCommand.self]
+        subcommands: [InitCommand.self, SkillsCommand.self, DataCommand.self, GenerateCommand.self, BenchCommand.self,
+                      ModelsCommand.self, RouteCommand.self, EvalCommand.self, TrainCommand.self]
     )
 }
