@@ -1,0 +1,42 @@
+import Foundation
+import LLM
+import Skills
+
+/// What the HomeOS skills depend on, passed in (no shared instances): the family's store, the
+/// clock, and optional providers.
+public struct HomeOSServices: Sendable {
+    /// The family's documents.
+    public let storage: any StorageProvider
+    /// Weather (nil: not configured; the tools skill says so).
+    public let weather: (any WeatherProvider)?
+    /// The current time (tests pass a fixed clock).
+    public let now: @Sendable () -> Date
+
+    /// Creates the services.
+    public init(storage: any StorageProvider, weather: (any WeatherProvider)? = nil, now: @escaping @Sendable () -> Date = Date.init) {
+        self.storage = storage
+        self.weather = weather
+        self.now = now
+    }
+
+    /// The family, or nil before `homeos init`.
+    public func family() throws(StorageError) -> Family? {
+        try storage.loadIfPresent(.family)
+    }
+
+    /// The family's time zone (the system's when there is no family yet or it names none).
+    public func timeZone() -> TimeZone {
+        ((try? family())??.timeZone) ?? .current
+    }
+
+    /// The prompt for one model call of a skill: the system prompt (HomeOS rules, then the skill's
+    /// `instruction`), then a user message with the current time, the family summary, the skill's
+    /// `data`, the recent conversation and the message itself, trimmed to ``PromptBudget``.
+    public func promptMessages(skillID: String, instruction: String, data: String = "",
+                               context: SkillContext) -> [ChatMessage] {
+        let family = (try? self.family()) ?? nil
+        return HomeOSPrompt(skillID: skillID, instruction: instruction, data: data, family: family,
+                            now: context.now, timeZone: context.timeZone, history: context.history,
+                            message: context.message).messages()
+    }
+}
