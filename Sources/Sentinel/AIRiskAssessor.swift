@@ -23,13 +23,13 @@ public struct AIRiskAssessor: Sendable {
     private let clock: ContinuousClock
 
     /// An assessor over a loaded model.
-    public init(model: any LanguageModel, budget: Duration = .seconds(60), clock: ContinuousClock = ContinuousClock()) {
+    public init(model: any LanguageModel, budget: Duration = ModelBudget.riskAssessment, clock: ContinuousClock = ContinuousClock()) {
         self.init(loadingModel: { model }, budget: budget, clock: clock)
     }
 
     /// An assessor that loads its model when the assessment starts (in the background of the
     /// questionnaire, within the budget).
-    public init(loadingModel provider: @escaping ModelProvider, budget: Duration = .seconds(60),
+    public init(loadingModel provider: @escaping ModelProvider, budget: Duration = ModelBudget.riskAssessment,
                 clock: ContinuousClock = ContinuousClock()) {
         self.provider = provider
         self.budget = budget

@@ -47,7 +47,7 @@ public struct ResilientBridge: Sendable {
     public var maxTokens: Int
 
     /// Creates the bridge.
-    public init(local: LLMBridge, budget: Duration = .seconds(2), remote: RemoteFallback? = nil, maxTokens: Int = 256) {
+    public init(local: LLMBridge, budget: Duration = ModelBudget.shortAnswer, remote: RemoteFallback? = nil, maxTokens: Int = 256) {
         self.local = local
         self.budget = budget
         self.remote = remote

@@ -11,7 +11,8 @@ public struct StepDeadlines: Sendable, Hashable {
     public var execution: Duration
 
     /// Creates budgets; the defaults follow the seed's interactive targets.
-    public init(routing: Duration = .seconds(2), arguments: Duration = .seconds(8), execution: Duration = .seconds(20)) {
+    public init(routing: Duration = ModelBudget.interactiveClassification, arguments: Duration = ModelBudget.argumentExtraction,
+                execution: Duration = ModelBudget.skillExecution) {
         self.routing = routing
         self.arguments = arguments
         self.execution = execution

@@ -25,7 +25,7 @@ public struct ChatTurnRouter: Sendable {
     /// classifies messages the scorer confidently rejects worse than the scorer does.
     public var noneAcceptance: Double = 0.5
     /// Budget for the model step; on expiry the cascade falls through to the fallback.
-    public var modelTimeout: Duration = .seconds(2)
+    public var modelTimeout: Duration = ModelBudget.interactiveClassification
     /// How many candidate skills the model step sees (the best-scoring ones).
     public var modelCandidates: Int = 6
     private let keywords: KeywordMatcher

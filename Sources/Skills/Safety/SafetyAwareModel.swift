@@ -25,7 +25,7 @@ public struct SafetyAwareModel: LanguageModel {
 
     /// Wraps `base`.
     public init(base: any LanguageModel, screen: SafetyScreen = SafetyScreen(), classifier: LLMBridge? = nil,
-                classifierTimeout: Duration = .seconds(2)) {
+                classifierTimeout: Duration = ModelBudget.interactiveClassification) {
         self.base = base
         self.screen = screen
         self.classifier = classifier
