@@ -1,0 +1,199 @@
+import Foundation
+import LLM
+import Skills
+
+/// Shared plumbing of the core skills (meal planning, reservations, health, home, transport,
+/// calls, elder care, tools, family messages): model calls with a deadline and a clean answer,
+/// the family's data, and small text helpers. Every model call returns nil on any failure so
+/// the caller falls back to its deterministic answer.
+enum CoreSkillSupport {
+    /// Budget of one model call when the context sets no deadline.
+    static let defaultBudget: Duration = .seconds(6)
+
+    /// The time left for a model call: the context's deadline, else ``defaultBudget``; nil when
+    /// the deadline has already passed (then no model is called).
+    static func budget(_ context: SkillContext) -> Duration? {
+        guard let deadline = context.deadline else { return defaultBudget }
+        let remaining = deadline.remaining
+        return remaining > .milliseconds(50) ? remaining : nil
+    }
+
+    /// The two halves of a HomeOS prompt (system, user) for a bridge call.
+    static func prompt(_ services: HomeOSServices, skillID: String, instruction: String, data: String,
+                       context: SkillContext) -> (system: String, user: String) {
+        let messages = services.promptMessages(skillID: skillID, instruction: instruction, data: data, context: context)
+        let system = messages.first { $0.role == .system }?.content ?? ""
+        let user = messages.filter { $0.role != .system }.map(\.content).joined(separator: "\n")
+        return (system, user)
+    }
+
+    /// Free text from the model, cleaned of role markers and special tokens; nil without a
+    /// model, on failure, past the deadline, or when the answer is empty.
+    static func generateText(_ services: HomeOSServices, skillID: String, instruction: String, data: String = "",
+                             context: SkillContext, maxTokens: Int = 160) async -> String? {
+        guard let bridge = context.bridge, let budget = budget(context) else { return nil }
+        let (system, user) = prompt(services, skillID: skillID, instruction: instruction, data: data, context: context)
+        let deadline = context.deadline ?? Deadline.after(budget)
+        do {
+            let raw = try await withDeadline(budget) {
+                try await bridge.generate(prompt: user, system: system, options: GenerationOptions(maxTokens: maxTokens),
+                                          deadline: deadline)
+            }
+            let cleaned = clean(raw)
+            return cleaned.isEmpty ? nil : cleaned
+        } catch {
+            return nil
+        }
+    }
+
+    /// A schema-valid value from the model; nil without a model, on failure or past the deadline.
+    static func generateJSON<T: Decodable & Sendable>(_ type: T.Type, _ services: HomeOSServices, skillID: String,
+                                                      instruction: String, data: String = "", schema: JSONSchema,
+                                                      examples: [JSONExample] = [], context: SkillContext,
+                                                      maxTokens: Int = 200) async -> T? {
+        guard let bridge = context.bridge, let budget = budget(context) else { return nil }
+        let (system, user) = prompt(services, skillID: skillID, instruction: instruction, data: data, context: context)
+        let deadline = context.deadline ?? Deadline.after(budget)
+        do {
+            return try await withDeadline(budget) {
+                try await bridge.generateJSON(T.self, prompt: user, schema: schema, system: system, examples: examples,
+                                              maxTokens: maxTokens, deadline: deadline)
+            }
+        } catch {
+            return nil
+        }
+    }
+
+    /// One of `categories` chosen by the model; nil without a model, on failure or past the deadline.
+    static func classify(_ input: String, categories: [ClassificationCategory], context: SkillContext) async -> String? {
+        guard let bridge = context.bridge, let budget = budget(context) else { return nil }
+        let deadline = context.deadline ?? Deadline.after(budget)
+        do {
+            let result = try await withDeadline(budget) {
+                try await bridge.classify(input: input, categories: categories, deadline: deadline)
+            }
+            return result.name
+        } catch {
+            return nil
+        }
+    }
+
+    /// A model answer without role markers, special tokens or meta labels, trimmed.
+    static func clean(_ raw: String) -> String {
+        ResponseSanitizer(extractsFollowUpQuestion: false).sanitize(raw).text
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// The family, or nil when there is none or it cannot be read.
+    static func family(_ services: HomeOSServices) -> Family? {
+        (try? services.family()) ?? nil
+    }
+
+    /// The time zone to read dates in: the family's when it names one, else the context's.
+    static func timeZone(_ services: HomeOSServices, _ context: SkillContext) -> TimeZone {
+        family(services)?.timeZone ?? context.timeZone
+    }
+
+    /// A Gregorian calendar in `timeZone`.
+    static func calendar(_ timeZone: TimeZone) -> Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        return calendar
+    }
+
+    /// `date`'s local day, `yyyy-MM-dd`.
+    static func day(_ date: Date, in timeZone: TimeZone) -> String {
+        let parts = calendar(timeZone).dateComponents([.year, .month, .day], from: date)
+        return String(format: "%04d-%02d-%02d", parts.year ?? 1970, parts.month ?? 1, parts.day ?? 1)
+    }
+
+    /// `date`'s local clock time, `HH:mm`.
+    static func clock(_ date: Date, in timeZone: TimeZone) -> String {
+        let parts = calendar(timeZone).dateComponents([.hour, .minute], from: date)
+        return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
+    }
+
+    /// The instant of a local day (`yyyy-MM-dd`) at a clock time (`HH:mm`, midnight when nil).
+    static func date(day: String, time: String?, in timeZone: TimeZone) -> Date? {
+        let dayParts = day.split(separator: "-").compactMap { Int($0) }
+        guard dayParts.count == 3 else { return nil }
+        let minute = time.flatMap(QuietHours.minuteOfDay) ?? 0
+        var components = DateComponents()
+        components.year = dayParts[0]
+        components.month = dayParts[1]
+        components.day = dayParts[2]
+        components.hour = minute / 60
+        components.minute = minute % 60
+        return calendar(timeZone).date(from: components)
+    }
+
+    /// "Saturday 28 November" for a local day `yyyy-MM-dd`.
+    static func describeDay(_ day: String, in timeZone: TimeZone) -> String {
+        guard let date = date(day: day, time: "12:00", in: timeZone) else { return day }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = timeZone
+        formatter.dateFormat = "EEEE d MMMM"
+        return formatter.string(from: date)
+    }
+
+    /// "Sat 28 Nov, 18:00" for an instant.
+    static func describe(_ date: Date, in timeZone: TimeZone) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = timeZone
+        formatter.dateFormat = "EEE d MMM, HH:mm"
+        return formatter.string(from: date)
+    }
+
+    /// Lower-cased words of `text` (letters, digits and apostrophes).
+    static func words(_ text: String) -> [String] {
+        text.lowercased().split { !($0.isLetter || $0.isNumber || $0 == "'") }.map(String.init)
+    }
+
+    /// Whether the lower-cased `text` contains any of `phrases`.
+    static func mentions(_ text: String, _ phrases: [String]) -> Bool {
+        let lower = " " + words(text).joined(separator: " ") + " "
+        return phrases.contains { lower.contains(" " + $0 + " ") || ($0.hasSuffix("*") && lower.contains(" " + $0.dropLast())) }
+    }
+
+    /// The family members a message refers to: by name or first name, by "grandma"/"grandpa"
+    /// (grandparents), "my daughter"/"my son"/"the kids" (children); the handoff's or the
+    /// argument's member first.
+    static func members(in text: String, family: Family?, explicit: String? = nil) -> [FamilyMember] {
+        guard let family else { return [] }
+        let text = text.replacingOccurrences(of: "\u{2019}", with: "'")
+            .replacingOccurrences(of: "'s\\b", with: "", options: .regularExpression)
+        if let explicit, let member = family.member(named: explicit) ?? family.member(id: explicit) { return [member] }
+        let lower = " " + words(text).joined(separator: " ") + " "
+        var found = family.members.filter { member in
+            let name = member.name.lowercased()
+            let parts = name.split(separator: " ").map(String.init)
+            return lower.contains(" " + name + " ") || lower.contains(" " + name + "'s ")
+                || parts.contains { $0.count > 2 && !["grandma", "grandpa"].contains($0) && (lower.contains(" " + $0 + " ") || lower.contains(" " + $0 + "'s ")) }
+        }
+        if found.isEmpty {
+            if mentions(text, ["grandma", "grandpa", "grandmother", "grandfather", "granny", "nana", "grandparent", "grandparents"]) {
+                found = family.members(withRole: .grandparent)
+            } else if mentions(text, ["daughter", "son", "kid", "kids", "child", "children", "baby", "toddler"]) {
+                found = family.members(withRole: .child)
+            }
+        }
+        return found
+    }
+
+    /// "a, b and c".
+    static func list(_ items: [String]) -> String {
+        switch items.count {
+        case 0: return ""
+        case 1: return items[0]
+        default: return items.dropLast().joined(separator: ", ") + " and " + items[items.count - 1]
+        }
+    }
+
+    /// `text` with its first letter upper-cased.
+    static func capitalized(_ text: String) -> String {
+        guard let first = text.first else { return text }
+        return first.uppercased() + text.dropFirst()
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import LLM
+import Skills
+
+/// marketplace-sell (patterns D+C): extracts {item, condition, price}, writes the listing text
+/// (the model, or a fixed template), and asks for approval before anything is posted.
+struct MarketplaceSellSkill: HomeOSSkill {
+    static let catalogEntry = HomeOSSkillCatalog.marketplaceSell
+
+    /// Arguments: what the router extracted, if anything; missing parts are read from the message.
+    struct Arguments: Codable, Sendable {
+        var item: String?
+        var condition: String?
+        var price: Double?
+    }
+
+    let argumentsSchema = try! JSONSchema([
+        "type": "object",
+        "properties": [
+            "item": ["type": "string"],
+            "condition": ["type": "string"],
+            "price": ["type": "number", "minimum": 0],
+        ],
+        "additionalProperties": false,
+    ])
+
+    /// The schema the model fills from the message.
+    static let extractionSchema = try! JSONSchema([
+        "type": "object",
+        "properties": [
+            "item": ["type": ["string", "null"]],
+            "condition": ["type": ["string", "null"]],
+            "price": ["type": ["number", "null"]],
+        ],
+        "required": ["item", "condition", "price"],
+        "additionalProperties": false,
+    ])
+
+    let services: HomeOSServices
+
+    /// The approved action's name.
+    static let actionName = "post-listing"
+
+    func execute(arguments: Arguments, context: SkillContext) async throws -> SkillResult {
+        var item = arguments.item?.dailyNonBlank
+        var condition = arguments.condition?.dailyNonBlank
+        var price = arguments.price
+        if item == nil || price == nil {
+            let messages = services.promptMessages(
+                skillID: id,
+                instruction: "Extract what the family wants to sell: item (a short noun phrase), condition (new, like new, good, fair or used), price in dollars as a number. Use null for anything not said.",
+                context: context)
+            if let value = await DailySkillSupport.extractJSON(messages, schema: Self.extractionSchema, context: context) {
+                item = item ?? value["item"]?.stringValue?.dailyNonBlank
+                condition = condition ?? value["condition"]?.stringValue?.dailyNonBlank
+                price = price ?? value["price"]?.numberValue
+            }
+        }
+        item = item ?? Self.item(in: context.message)
+        condition = condition ?? Self.condition(in: context.message)
+        price = price ?? HireHelperSkill.budget(in: context.message)
+            ?? DailySkillSupport.number(in: context.message, pattern: #"\bfor\s+([0-9][0-9,]*(?:\.[0-9]+)?)\b"#)
+
+        guard let item else { return .response("What would you like to sell?") }
+        guard let price else { return .response("What price would you like to ask for the \(item)?") }
+        let finalCondition = condition ?? "used"
+
+        let messages = services.promptMessages(
+            skillID: id,
+            instruction: "Write a friendly marketplace listing for the item in at most 3 sentences: what it is, its condition, and the price. Do not invent brands, sizes or defects. No title line.",
+            data: "Item: \(item)\nCondition: \(finalCondition)\nPrice: \(DailySkillSupport.money(price))", context: context)
+        let listing = await DailySkillSupport.generate(messages, context: context, maxTokens: 120)
+            ?? Self.template(item: item, condition: finalCondition, price: price)
+
+        return .needsApproval(ApprovalRequest(
+            summary: "Post a listing: \(item) for \(DailySkillSupport.money(price))",
+            details: [.init("Item", item), .init("Condition", finalCondition), .init("Price", DailySkillSupport.money(price)),
+                      .init("Listing", listing)],
+            risk: .medium,
+            onApprove: "The listing is saved, ready to post.",
+            onDeny: "Nothing is posted.",
+            action: PendingAction(skillID: id, name: Self.actionName,
+                                  payload: ["item": .string(item), "condition": .string(finalCondition),
+                                            "price": .number(price), "listing": .string(listing)])))
+    }
+
+    func performApproved(_ action: PendingAction, context: SkillContext) async throws -> SkillResult {
+        guard action.name == Self.actionName, let item = action.payload["item"]?.stringValue,
+              let listing = action.payload["listing"]?.stringValue else {
+            return .error("This approval is not a listing HomeOS understands.")
+        }
+        try services.storage.update(.notes) {
+            $0.append(Note(text: listing, createdAt: context.now, tags: ["listing", "marketplace", item.lowercased()]))
+        }
+        return .response("Approved. The listing for the \(item) is saved in your notes. HomeOS has no marketplace account "
+            + "connected, so copy it into the marketplace you use:\n\n" + listing)
+    }
+
+    /// The listing without a model.
+    static func template(item: String, condition: String, price: Double) -> String {
+        let name = item.prefix(1).uppercased() + item.dropFirst()
+        return "For sale: \(name), in \(condition.lowercased()) condition. Asking \(DailySkillSupport.money(price)). "
+            + "From a smoke-free family home; pick-up locally. Message me if you're interested!"
+    }
+
+    /// "Sell our old stroller for $40" → "stroller".
+    static func item(in text: String) -> String? {
+        let patterns = [
+            #"(?:sell|selling|list|get rid of)\s+(?:our|my|the|a|an|this|these|those)?\s*(?:old\s+|used\s+)?(.+?)(?:\s+(?:for|at|on|in|because)\b|[.,!?]|$)"#,
+        ]
+        for pattern in patterns {
+            if let value = DailySkillSupport.capture(in: text, pattern: pattern),
+               !["it", "something", "stuff", "things"].contains(value.lowercased()) {
+                return value
+            }
+        }
+        return nil
+    }
+
+    /// The condition a message states, if any ("old" reads as used).
+    static func condition(in text: String) -> String? {
+        let lowered = text.lowercased()
+        for (phrase, condition) in [("like new", "like new"), ("brand new", "new"), ("barely used", "like new"),
+                                    ("good condition", "good"), ("great condition", "good"), ("fair", "fair"),
+                                    ("worn", "fair"), ("used", "used"), ("old", "used"), ("new", "new")]
+        where lowered.contains(phrase) {
+            return condition
+        }
+        return nil
+    }
+}

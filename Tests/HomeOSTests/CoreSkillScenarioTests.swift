@@ -1,0 +1,333 @@
+import Foundation
+import HomeOS
+import LLM
+import Skills
+import Testing
+
+/// The issue's "Must show" scenarios for the core skills, with the scripted model for exact assertions.
+@Suite struct CoreSkillScenarioTests {
+    static let peanutDinner = #"{"name": "Thai peanut noodles", "cuisine": "Thai", "prepMinutes": 25, "description": "Rice noodles tossed in a creamy peanut butter sauce.", "keyIngredients": ["rice noodles", "peanut butter", "lime", "crushed peanuts"]}"#
+    static let satayDinner = #"{"name": "Chicken satay skewers", "cuisine": "Indonesian", "prepMinutes": 30, "description": "Grilled chicken with a rich dipping sauce.", "keyIngredients": ["chicken", "satay sauce", "rice"]}"#
+    static let safeDinner = #"{"name": "Herb roasted chicken", "cuisine": "French", "prepMinutes": 50, "description": "Chicken roasted with thyme and garlic.", "keyIngredients": ["chicken", "thyme", "garlic", "potatoes"]}"#
+    static let grapefruitDinner = #"{"name": "Grapefruit and avocado salad with salmon", "cuisine": "Californian", "prepMinutes": 20, "description": "Seared salmon on greens with grapefruit segments.", "keyIngredients": ["salmon", "grapefruit", "avocado", "greens"]}"#
+
+    // MARK: Meal planning
+
+    @Test func twentyDinnersNeverContainPeanutsEvenWhenTheModelProposesThem() async throws {
+        let scenario = try CoreScenario()
+        let model = ScriptedModel()
+        model.add(ScriptedModel.Rule(matcher: .any, reply: .compute { request in
+            request.promptText.count % 2 == 0 ? CoreSkillScenarioTests.peanutDinner : CoreSkillScenarioTests.satayDinner
+        }))
+        let skill = MealPlanningSkill(services: scenario.services)
+        let checker = AllergenChecker()
+        for index in 0..<20 {
+            let result = try await skill.execute(arguments: .init(request: .dinner),
+                                                 context: scenario.context("What should we have for dinner tonight? (\(index))", model: model))
+            let text = try #require(result.coreText, "\(result)")
+            #expect(!text.lowercased().contains("peanut"), "\(text)")
+            #expect(!text.lowercased().contains("satay"), "\(text)")
+            #expect(checker.check(text: text, allergies: ["peanuts", "shellfish"]).isSafe, "\(text)")
+        }
+        // Each suggestion asked the model twice (the proposal, then one regeneration) before the safe fallback.
+        #expect(model.requests.count >= 40)
+    }
+
+    @Test func aPeanutProposalIsRegeneratedOnce() async throws {
+        let scenario = try CoreScenario()
+        let model = ScriptedModel(defaultReply: Self.safeDinner)
+        model.when(contains: "dinner", reply: Self.peanutDinner, times: 1)
+        let result = try await MealPlanningSkill(services: scenario.services)
+            .execute(arguments: .init(), context: scenario.context("What should we have for dinner?", model: model))
+        let text = try #require(result.coreText)
+        #expect(text.contains("Herb roasted chicken"))
+        #expect(model.requests.count == 2)
+        #expect(model.requests[1].promptText.contains("Thai peanut noodles"), "the retry names the rejected dish")
+    }
+
+    @Test func dinnerWorksWithoutAModelAndWhenTheModelFails() async throws {
+        let scenario = try CoreScenario()
+        let skill = MealPlanningSkill(services: scenario.services)
+        for model in [nil, CoreScenario.failingModel()] as [ScriptedModel?] {
+            let result = try await skill.execute(arguments: .init(), context: scenario.context("What's for dinner?", model: model))
+            let text = try #require(result.coreText)
+            #expect(text.hasPrefix("How about"))
+            #expect(AllergenChecker().check(text: text, allergies: ["peanuts", "shellfish"]).isSafe)
+        }
+    }
+
+    @Test func grapefruitWithAtorvastatinHandsOffToHealthcare() async throws {
+        let scenario = try CoreScenario()
+        let model = ScriptedModel(defaultReply: Self.grapefruitDinner)
+        let result = try await MealPlanningSkill(services: scenario.services)
+            .execute(arguments: .init(), context: scenario.context("Suggest a light dinner", model: model))
+        let handoff = try #require(result.coreHandoff, "\(result)")
+        #expect(handoff.targetSkillID == "healthcare")
+        #expect(handoff.reason.contains("grapefruit"))
+        #expect(handoff.reason.contains("atorvastatin"))
+        #expect(handoff.context["member"] == "Grandma Rosa")
+        // Healthcare answers the handoff with the interaction and the disclaimer.
+        let answer = try await HealthcareSkill(services: scenario.services)
+            .execute(arguments: .init(), context: scenario.context("Suggest a light dinner", handoff: handoff))
+        let text = try #require(answer.coreText)
+        #expect(text.contains("atorvastatin"))
+        #expect(HealthDisclaimer.isPresent(in: text))
+    }
+
+    @Test func weeklyPlanIsSavedAndGivesAGroceryList() async throws {
+        let scenario = try CoreScenario()
+        let skill = MealPlanningSkill(services: scenario.services)
+        let plan = try await skill.execute(arguments: .init(request: .weeklyPlan), context: scenario.context("Plan our dinners for the week"))
+        #expect(plan.coreText?.contains("saved") == true)
+        let stored = try #require(try scenario.storage.loadIfPresent(.mealPlan))
+        #expect(stored.dinners.count == 7)
+        #expect(stored.weekStart == "2026-11-18")
+        for dinner in stored.dinners {
+            #expect(AllergenChecker().check(name: dinner.name, ingredients: dinner.keyIngredients, allergies: ["peanuts", "shellfish"]).isSafe)
+        }
+        let groceries = try #require(try await skill.execute(arguments: .init(), context: scenario.context("Make a grocery list")).coreText)
+        #expect(groceries.contains("Grocery list"))
+        #expect(groceries.contains(stored.dinners[0].keyIngredients[0].lowercased()))
+        _ = try await skill.execute(arguments: .init(), context: scenario.context("We had lasagna tonight"))
+        let history = try scenario.storage.load(.mealHistory)
+        #expect(history.last?.name == "lasagna")
+    }
+
+    // MARK: Restaurant reservation
+
+    @Test func bookingAnItalianTableForSaturdayAt7ForFour() async throws {
+        let scenario = try CoreScenario()
+        let skill = RestaurantReservationSkill(services: scenario.services)
+        for model in [nil, ScriptedModel(defaultReply: "{}"), CoreScenario.failingModel()] as [ScriptedModel?] {
+            let result = try await skill.execute(
+                arguments: .init(), context: scenario.context("Book a table at an Italian place for Saturday at 7pm for 4", model: model))
+            let approval = try #require(result.coreApproval, "\(result)")
+            #expect(approval.risk == .medium)
+            #expect(approval.coreDetail("Date") == "2026-11-21")
+            #expect(approval.coreDetail("Time") == "19:00")
+            #expect(approval.coreDetail("Party size") == "4")
+            #expect(approval.coreDetail("Cuisine") == "Italian")
+        }
+    }
+
+    @Test func relativeArgumentsAreResolved() async throws {
+        let scenario = try CoreScenario()
+        let result = try await RestaurantReservationSkill(services: scenario.services).execute(
+            arguments: .init(cuisine: "sushi", date: "tomorrow", time: "7", partySize: 2), context: scenario.context("Reserve sushi"))
+        let approval = try #require(result.coreApproval, "\(result)")
+        #expect(approval.coreDetail("Date") == "2026-11-19")
+        #expect(approval.coreDetail("Time") == "19:00")
+        #expect(approval.coreDetail("Party size") == "2")
+    }
+
+    @Test func aRequestMissingTheTimeAsksExactlyForTheTime() async throws {
+        let scenario = try CoreScenario()
+        let result = try await RestaurantReservationSkill(services: scenario.services).execute(
+            arguments: .init(), context: scenario.context("Book a table at an Italian place for Saturday for 4", model: ScriptedModel()))
+        let text = try #require(result.coreText, "\(result)")
+        #expect(text == "What time would you like the table?")
+        let missingSize = try await RestaurantReservationSkill(services: scenario.services).execute(
+            arguments: .init(), context: scenario.context("Book a table for Saturday at 7pm"))
+        #expect(missingSize.coreText == "How many people should I book for?")
+    }
+
+    @Test func approvedReservationIsRecordedInTheCalendar() async throws {
+        let scenario = try CoreScenario()
+        let skill = RestaurantReservationSkill(services: scenario.services)
+        let result = try await skill.execute(arguments: .init(), context: scenario.context("Book a table at an Italian place for Saturday at 7pm for 4"))
+        let approval = try #require(result.coreApproval)
+        let registry = try HomeOSSkillSet.registry(services: scenario.services)
+        let done = try await registry.skill(approval.action.skillID).performApproved(approval.action, context: scenario.context("yes"))
+        #expect(done.coreText?.contains("calendar") == true)
+        let events = try scenario.storage.load(.calendarEvents)
+        let event = try #require(events.last)
+        #expect(event.kind == .reservation)
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = CoreScenario.chicago
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: event.start)
+        #expect([parts.year, parts.month, parts.day, parts.hour, parts.minute] == [2026, 11, 21, 19, 0])
+    }
+
+    // MARK: Healthcare
+
+    @Test func myDaughterCantBreatheGetsEmergencyInstructionsEvenWhenTheModelThrows() async throws {
+        let scenario = try CoreScenario()
+        let skill = HealthcareSkill(services: scenario.services)
+        for model in [nil, CoreScenario.failingModel(), ScriptedModel(defaultReply: "informational")] as [ScriptedModel?] {
+            let result = try await skill.execute(arguments: .init(), context: scenario.context("my daughter can't breathe", model: model))
+            let text = try #require(result.coreText, "\(result)")
+            #expect(text.contains(MedicalEmergencyNet.callEmergencyServices))
+            #expect(text.contains("911"))
+            #expect(HealthDisclaimer.isPresent(in: text))
+        }
+    }
+
+    @Test func everyHealthAnswerCarriesTheDisclaimer() async throws {
+        let scenario = try CoreScenario()
+        let skill = HealthcareSkill(services: scenario.services)
+        let messages = ["Leo has a fever of 39", "When is grandma's atorvastatin refill due?", "What medications does Grandma Rosa take?",
+                        "When is Leo's next doctor appointment?", "Is it ok to take ibuprofen with a cold?", "my daughter can't breathe",
+                        "Daniel has chest pain", "Maria has a mild headache", "Leo fell off his bike and his wrist is swollen"]
+        let models: [ScriptedModel?] = [nil, CoreScenario.failingModel(),
+                                        ScriptedModel(defaultReply: "model: Rest and drink fluids. This is not medical advice.")]
+        for model in models {
+            for message in messages {
+                let result = try await skill.execute(arguments: .init(), context: scenario.context(message, model: model))
+                let text = try #require(result.coreText, "\(message): \(result)")
+                #expect(HealthDisclaimer.isPresent(in: text), "\(message): \(text)")
+                #expect(!text.lowercased().contains("model:"), "role markers are trimmed: \(text)")
+            }
+        }
+    }
+
+    @Test func triageFloorIsNeverLoweredByTheModel() async throws {
+        let scenario = try CoreScenario()
+        let result = try await HealthcareSkill(services: scenario.services).execute(
+            arguments: .init(), context: scenario.context("Leo fell and hit his head", model: ScriptedModel(defaultReply: "informational")))
+        #expect(result.coreText?.contains("Triage: urgent") == true, "\(result)")
+    }
+
+    @Test func medicationLookupRefillsAndCallingTheDoctor() async throws {
+        let scenario = try CoreScenario()
+        let skill = HealthcareSkill(services: scenario.services)
+        let meds = try #require(try await skill.execute(arguments: .init(), context: scenario.context("What medications does grandma take?")).coreText)
+        #expect(meds.contains("atorvastatin 20 mg"))
+        #expect(!meds.contains("epinephrine"))
+        let refill = try #require(try await skill.execute(arguments: .init(), context: scenario.context("Any refills due?")).coreText)
+        #expect(refill.contains("overdue"))
+        #expect(try scenario.storage.load(.reminders).contains { $0.title.contains("atorvastatin") })
+        let call = try await skill.execute(arguments: .init(), context: scenario.context("Call the doctor about grandma"))
+        #expect(call.coreHandoff?.targetSkillID == "telephony")
+    }
+
+    // MARK: Tools, telephony, home
+
+    @Test func toolsWithoutAWeatherProviderSaysSoHonestly() async throws {
+        let scenario = try CoreScenario()
+        let result = try await ToolsSkill(services: scenario.services).execute(arguments: .init(), context: scenario.context("Will it rain tomorrow?"))
+        #expect(result.coreText?.contains("not configured") == true)
+    }
+
+    @Test func toolsWithAWeatherProviderReportsTheForecast() async throws {
+        let scenario = try CoreScenario(weather: CoreFixedWeather())
+        let result = try await ToolsSkill(services: scenario.services).execute(arguments: .init(), context: scenario.context("What's the weather tomorrow?"))
+        #expect(result.coreText?.contains("light rain") == true)
+        #expect(result.coreText?.contains("2026-11-19") == true)
+    }
+
+    @Test func remindersAndNotesAreSaved() async throws {
+        let scenario = try CoreScenario()
+        let skill = ToolsSkill(services: scenario.services)
+        let result = try await skill.execute(arguments: .init(), context: scenario.context("Remind me to call the plumber tomorrow at 8am"))
+        #expect(result.coreText?.contains("call the plumber") == true, "\(result)")
+        let reminder = try #require(try scenario.storage.load(.reminders).last)
+        #expect(reminder.due == CoreScenario.now.addingTimeInterval(20 * 3600))
+        _ = try await skill.execute(arguments: .init(), context: scenario.context("Make a note that the wifi password is on the fridge"))
+        #expect(try scenario.storage.load(.notes).last?.text == "the wifi password is on the fridge")
+        let question = try await skill.execute(arguments: .init(action: .reminder), context: scenario.context("Remind me to water the plants"))
+        #expect(question.coreText == "When should I remind you?")
+    }
+
+    @Test func telephonyLooksUpContactsAndNeverDialsWithoutHighRiskApproval() async throws {
+        let scenario = try CoreScenario()
+        let skill = TelephonySkill(services: scenario.services)
+        let number = try await skill.execute(arguments: .init(), context: scenario.context("What's grandma's phone number?"))
+        #expect(number.coreText?.contains("+1 312 555 0119") == true, "\(number)")
+        let call = try await skill.execute(arguments: .init(), context: scenario.context("Phone Daniel"))
+        let approval = try #require(call.coreApproval, "\(call)")
+        #expect(approval.risk == .high)
+        #expect(approval.coreDetail("Number") == "+1 312 555 0187")
+        let unknown = try await skill.execute(arguments: .init(), context: scenario.context("Call Leo"))
+        #expect(unknown.coreText?.contains("don't have a phone number for Leo") == true, "\(unknown)")
+    }
+
+    @Test func homeEmergenciesComeFirstAndTheScheduleComesFromAppliances() async throws {
+        let scenario = try CoreScenario()
+        let skill = HomeMaintenanceSkill(services: scenario.services)
+        for model in [nil, CoreScenario.failingModel()] as [ScriptedModel?] {
+            let gas = try #require(try await skill.execute(arguments: .init(), context: scenario.context("I smell gas in the kitchen", model: model)).coreText)
+            #expect(gas.contains("Leave the house now"))
+            let flood = try #require(try await skill.execute(arguments: .init(), context: scenario.context("The basement is flooding", model: model)).coreText)
+            #expect(flood.contains("Shut off the main water valve"))
+        }
+        let schedule = try #require(try await skill.execute(arguments: .init(), context: scenario.context("When is the furnace filter due?")).coreText)
+        #expect(schedule.contains("Replace filter"))
+        #expect(schedule.contains("overdue"))
+    }
+
+    // MARK: Transportation, family messages, elder care
+
+    @Test func ridesNeedApprovalAndTrafficIsAnsweredHonestly() async throws {
+        let scenario = try CoreScenario()
+        let skill = TransportationSkill(services: scenario.services)
+        let ride = try await skill.execute(arguments: .init(), context: scenario.context("Get Leo a ride to soccer at 5"))
+        let approval = try #require(ride.coreApproval, "\(ride)")
+        #expect(approval.risk >= .medium)
+        #expect(approval.coreDetail("To") == "soccer")
+        let done = try await skill.performApproved(approval.action, context: scenario.context("yes"))
+        #expect(done.coreText?.contains("calendar") == true)
+        #expect(try scenario.storage.load(.calendarEvents).contains { $0.title == "Ride for Leo to soccer" })
+        let traffic = try await skill.execute(arguments: .init(), context: scenario.context("How is traffic to downtown?", model: CoreScenario.failingModel()))
+        #expect(traffic.coreText?.contains("don't have live traffic") == true, "\(traffic)")
+    }
+
+    @Test func messagesNeedApprovalAndChoresRotateFairly() async throws {
+        let scenario = try CoreScenario()
+        let skill = FamilyCommsSkill(services: scenario.services)
+        let message = try await skill.execute(arguments: .init(), context: scenario.context("Tell Daniel dinner is at 7"))
+        let approval = try #require(message.coreApproval, "\(message)")
+        #expect(approval.coreDetail("To") == "Daniel")
+        #expect(approval.coreDetail("Message") == "dinner is at 7")
+        var turns: [String] = []
+        for day in 0..<4 {
+            var context = scenario.context("Whose turn is it to do the dishes?")
+            context.now = CoreScenario.now.addingTimeInterval(Double(day) * 86_400)
+            let first = try #require(try await skill.execute(arguments: .init(), context: context).coreText)
+            let again = try #require(try await skill.execute(arguments: .init(), context: context).coreText)
+            #expect(first == again, "the same person all day")
+            turns.append(first)
+        }
+        #expect(turns[0].contains("Maria"))
+        #expect(turns[1].contains("Daniel"))
+        #expect(turns[2].contains("Leo"))
+        #expect(turns[3].contains("Maria"))
+    }
+
+    @Test func elderCareTriagesAFallAsUrgentAndHandsCheckInsToTelephony() async throws {
+        let scenario = try CoreScenario()
+        let skill = ElderCareSkill(services: scenario.services)
+        for model in [nil, CoreScenario.failingModel(), ScriptedModel(defaultReply: "informational")] as [ScriptedModel?] {
+            let fall = try #require(try await skill.execute(arguments: .init(), context: scenario.context("Grandma fell this morning", model: model)).coreText)
+            #expect(fall.contains("urgent"), "\(fall)")
+            #expect(HealthDisclaimer.isPresent(in: fall))
+        }
+        let checkIn = try await skill.execute(arguments: .init(), context: scenario.context("Check in on grandma"))
+        let handoff = try #require(checkIn.coreHandoff)
+        #expect(handoff.targetSkillID == "telephony")
+        let call = try await TelephonySkill(services: scenario.services).execute(arguments: .init(), context: scenario.context("Check in on grandma", handoff: handoff))
+        #expect(call.coreApproval?.risk == .high, "\(call)")
+    }
+
+    // MARK: Registry
+
+    @Test func theRegistryHasNoSchemaDrift() throws {
+        let scenario = try CoreScenario()
+        let registry = try HomeOSSkillSet.registry(services: scenario.services)
+        #expect(registry.schemaDrift().isEmpty, "\(registry.schemaDrift())")
+        for id in ["meal-planning", "restaurant-reservation", "healthcare", "home-maintenance", "transportation", "family-comms",
+                   "telephony", "elder-care", "tools"] {
+            #expect(registry.isEnabled(id), "\(id)")
+        }
+    }
+}
+
+/// A weather provider with a fixed forecast.
+struct CoreFixedWeather: WeatherProvider {
+    func forecast(for location: String, on date: Date) async throws -> WeatherForecast {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = CoreScenario.chicago
+        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        let day = String(format: "%04d-%02d-%02d", parts.year!, parts.month!, parts.day!)
+        return WeatherForecast(location: "Chicago", date: day, summary: "light rain", highCelsius: 8, lowCelsius: 2, precipitationChance: 0.6)
+    }
+}
