@@ -14,7 +14,7 @@ DEMO_PROMPT ?= In two sentences, why should a family keep a shared calendar?
 .PHONY: help setup build release demo test bench clean
 
 help:
-	@echo "make demo    set up and run the assistant on the default model (SmolLM2-135M-Instruct)"
+	@echo "make demo    set up, then ask the family assistant a few things on the default model (SmolLM2-135M-Instruct)"
 	@echo "make test    set up and run every test"
 	@echo "make bench   engine benchmark against the Python binding (llama-cpp-python)"
 	@echo "make setup   install llama.cpp and the default models into $(HOMEOS_CACHE)"
@@ -29,9 +29,12 @@ build: setup
 release: setup
 	$(SWIFT) build -c release --product homeos
 
+# The model on its own, then the family assistant: the sample family in a temporary data folder and a
+# few `homeos ask` calls (a dinner idea, a health question, a booking that needs approval, a reminder).
 demo: release
 	@echo "==> homeos generate --stats \"$(DEMO_PROMPT)\""
 	@$$($(SWIFT) build -c release --show-bin-path)/homeos generate --stats "$(DEMO_PROMPT)"
+	@bash scripts/demo.sh "$$($(SWIFT) build -c release --show-bin-path)/homeos"
 
 test: setup
 	$(SWIFT) build --build-tests

@@ -1,0 +1,94 @@
+import Foundation
+import LLM
+import Skills
+
+/// Why a HomeOS assistant could not be put together.
+public enum HomeOSAssistantError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The store holds no family yet (`homeos init` was never run for it).
+    case noFamily(location: String)
+    /// The family's time zone is not a known IANA identifier.
+    case unknownTimeZone(String)
+
+    public var description: String {
+        switch self {
+        case .noFamily(let location):
+            return "There is no family in \(location) yet. Run `homeos init` first (for example "
+                + "`homeos init --from examples/sample-family.json`)."
+        case .unknownTimeZone(let identifier):
+            return "The family's time zone \"\(identifier)\" is not a known time zone; fix it with `homeos init --force`."
+        }
+    }
+}
+
+/// The family assistant over one family store: the services, the 19 skills (with the family's
+/// enabled/disabled settings applied), the routing cascade over the enabled skills, and an
+/// ``Assistant`` whose approvals are kept in the store.
+///
+/// Because pending approvals live in the store (``StorageApprovalStore``), one process can park an
+/// approval (`homeos ask`) and another can answer it (`homeos approve ID` / `homeos deny ID`).
+///
+/// ```swift
+/// let home = try HomeOSAssistant(storage: try SQLiteStorage(directory: folder), bridge: bridge)
+/// let reply = await home.assistant.handle("Book a table for 4 on Saturday at 7pm")
+/// ```
+public struct HomeOSAssistant: Sendable {
+    /// The family's documents.
+    public let storage: any StorageProvider
+    /// The services the skills were built with.
+    public let services: HomeOSServices
+    /// The family.
+    public let family: Family
+    /// The family's time zone.
+    public let timeZone: TimeZone
+    /// The registry handed to the assistant (disabled skills stay registered but switched off).
+    public let registry: SkillRegistry
+    /// The router (it only knows the enabled skills).
+    public let router: ChatTurnRouter
+    /// The coordinator.
+    public let assistant: Assistant
+
+    /// Builds the assistant over `storage`.
+    /// - Parameters:
+    ///   - storage: the family's store; it must already hold a family.
+    ///   - bridge: the model (nil: deterministic steps only — no model classification, extraction or generation).
+    ///   - weather: a weather provider, if any.
+    ///   - routingModel: a routing model to use instead of the bundled one.
+    ///   - deadlines: time budgets per step.
+    ///   - now: the clock.
+    /// - Throws: ``HomeOSAssistantError/noFamily(location:)`` before `homeos init`, a ``StorageError``
+    ///   when the store cannot be read, a ``RoutingModelError`` when the routing model is unusable,
+    ///   or a ``SkillError`` when skills cannot be registered.
+    public init(storage: any StorageProvider, bridge: LLMBridge?, weather: (any WeatherProvider)? = nil,
+                routingModel: RoutingModel? = nil, deadlines: StepDeadlines = StepDeadlines(),
+                now: @escaping @Sendable () -> Date = Date.init) throws {
+        guard let family = try storage.loadIfPresent(.family) else {
+            throw HomeOSAssistantError.noFamily(location: storage.location)
+        }
+        guard let timeZone = family.timeZone else { throw HomeOSAssistantError.unknownTimeZone(family.timeZoneIdentifier) }
+        let services = HomeOSServices(storage: storage, weather: weather, now: now)
+        var registry = try HomeOSSkillSet.registry(services: services)
+        try storage.load(.skillSettings).apply(to: &registry)
+        let model = try routingModel ?? HomeOSRouting.model()
+        let routed = HomeOSSkillCatalog.all.filter { registry.isEnabled($0.id) }
+        let router = ChatTurnRouter(skills: routed, scorer: LearnedSkillScorer(model: model), bridge: bridge)
+        let approvals = ApprovalCenter(store: StorageApprovalStore(storage: storage), now: now)
+        self.storage = storage
+        self.services = services
+        self.family = family
+        self.timeZone = timeZone
+        self.registry = registry
+        self.router = router
+        self.assistant = Assistant(registry: registry, router: router, bridge: bridge, approvals: approvals,
+                                   deadlines: deadlines, timeZone: timeZone, now: now)
+    }
+
+    /// Approvals waiting for a decision, oldest first.
+    public func pendingApprovals() async throws -> [ApprovalRequest] {
+        try await assistant.approvals.pending()
+    }
+
+    /// The pending approval whose id is `id`, or nil.
+    public func pendingApproval(_ id: UUID) async throws -> ApprovalRequest? {
+        try await pendingApprovals().first { $0.id == id }
+    }
+}

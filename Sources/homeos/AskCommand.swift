@@ -1,0 +1,84 @@
+import ArgumentParser
+import Foundation
+import HomeOS
+import LLM
+import Skills
+
+/// `homeos ask`: one message in, one answer out.
+struct AskCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ask",
+        abstract: "Ask HomeOS something: the message is routed to a skill, executed, and the answer printed.",
+        discussion: """
+            Actions with risk (money, bookings, contacting people) are not carried out: they are parked as a \
+            pending approval, and the command prints its id. Answer with `homeos approve ID` or `homeos deny ID` \
+            (pending approvals are kept in the family's store, so any later command can answer them).
+
+            --json prints one object: {"skill", "step", "result": {"type": "response|needsApproval|handoff|error", \
+            ...}, "ms"}; a response or error has "text", an approval "id", "summary", "details", "risk", \
+            "onApprove", "onDeny".
+
+            Examples:
+              homeos ask "What should we have for dinner tonight?"
+              homeos ask --json "Book a table at an Italian place for Saturday at 7pm for 4"
+              homeos ask --no-model "Remind me to call mom at 5pm"
+            """)
+
+    @Flag(name: .long, help: "Print the reply as one JSON object.")
+    var json = false
+
+    @OptionGroup var options: AssistantOptions
+
+    @Argument(help: ArgumentHelp("The message, in plain language (quote it).", valueName: "message"))
+    var message: [String]
+
+    func validate() throws {
+        if text.isEmpty { throw ValidationError("Give a message, for example: homeos ask \"What's for dinner?\"") }
+    }
+
+    private var text: String { message.joined(separator: " ").trimmingCharacters(in: .whitespacesAndNewlines) }
+
+    func run() async throws {
+        let home = try await options.openAssistant()
+        let reply = await home.assistant.handle(text)
+        if json {
+            print(Self.json(of: reply).jsonText)
+            return
+        }
+        print(Self.render(reply.result, followUp: options.followUpArguments))
+        fflush(nil)  // the answer first, then the timing line on standard error
+        Terminal.error("[\(reply.skillID ?? "no skill") · \(reply.routing.step.rawValue) · \(Terminal.ms(reply.duration)) ms]")
+    }
+
+    /// `{"skill", "step", "result", "handoffs", "ms"}`.
+    static func json(of reply: AssistantReply) -> JSONValue {
+        .object(JSONObject([
+            ("skill", reply.skillID.map(JSONValue.string) ?? .null),
+            ("step", .string(reply.routing.step.rawValue)),
+            ("result", AssistantReplyText.json(of: reply.result)),
+            ("handoffs", .array(reply.handoffChain.dropFirst().map(JSONValue.string))),
+            ("ms", .number((reply.duration.milliseconds * 10).rounded() / 10)),
+        ]))
+    }
+
+    /// A result as text for the terminal; an approval ends with the commands that answer it.
+    static func render(_ result: SkillResult, followUp: String) -> String {
+        switch result {
+        case .response(let text):
+            return text
+        case .error(let text):
+            return "Sorry, that did not work: \(text)"
+        case .handoff(let request):
+            return "This is for \(request.targetSkillID): \(request.reason)"
+        case .needsApproval(let request):
+            var lines = ["Needs your approval (\(request.risk.rawValue) risk): \(request.summary)"]
+            lines += request.details.map { "  \($0.label): \($0.value)" }
+            lines.append("  If approved: \(request.onApprove)")
+            lines.append("  If denied: \(request.onDeny)")
+            lines.append("Approval id: \(request.id.uuidString)")
+            lines.append("Approve with: homeos approve \(request.id.uuidString)\(followUp)")
+            lines.append("Deny with:    homeos deny \(request.id.uuidString)\(followUp)")
+            return lines.joined(separator: "\n")
+        }
+    }
+}

@@ -1,0 +1,96 @@
+import ArgumentParser
+import Foundation
+import HomeOS
+import Skills
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `homeos chat`: a conversation with HomeOS in the terminal.
+struct ChatCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "chat",
+        abstract: "Talk with HomeOS in the terminal: replies as they come, approvals answered inline, history kept for the session.",
+        discussion: """
+            Type a message and press return. When an answer needs your approval (a booking, a ride, a call), \
+            HomeOS asks "Approve? [y/n]" right away; anything but y or yes denies it. The conversation is \
+            remembered until you leave, so follow-ups can refer to earlier turns.
+
+            Commands: /pending lists approvals waiting from earlier commands, /quit (or /exit, or end of input) leaves.
+
+            Examples:
+              homeos chat
+              homeos chat --no-model --data-dir /tmp/demo
+            """)
+
+    @OptionGroup var options: AssistantOptions
+
+    func run() async throws {
+        let home = try await options.openAssistant()
+        let typing = isatty(STDOUT_FILENO) == 1
+        Self.say("HomeOS for \(home.family.name). Ask anything; /quit to leave.\n")
+        while true {
+            Self.say("you> ")
+            guard let line = readLine() else { Self.say("\n"); break }
+            let message = line.trimmingCharacters(in: .whitespacesAndNewlines)
+            if message.isEmpty { continue }
+            switch message.lowercased() {
+            case "/quit", "/exit", "/q":
+                return
+            case "/pending":
+                let pending = try await home.pendingApprovals()
+                Self.say(pending.isEmpty ? "No approvals are waiting.\n"
+                         : pending.map { "\($0.id.uuidString)  \($0.summary)\n" }.joined())
+                continue
+            default:
+                break
+            }
+            let reply = await home.assistant.handle(message)
+            if case .needsApproval(let request) = reply.result {
+                try await answer(request, home: home, typing: typing)
+            } else {
+                Self.say("homeos> ")
+                await Self.stream(AskCommand.render(reply.result, followUp: ""), typing: typing)
+            }
+        }
+    }
+
+    /// Shows an approval and asks for y/n; approves or denies accordingly.
+    private func answer(_ request: ApprovalRequest, home: HomeOSAssistant, typing: Bool) async throws {
+        var lines = ["homeos> This needs your approval (\(request.risk.rawValue) risk): \(request.summary)"]
+        lines += request.details.map { "  \($0.label): \($0.value)" }
+        lines.append("  If approved: \(request.onApprove)")
+        Self.say(lines.joined(separator: "\n") + "\nApprove? [y/n] ")
+        let decision = (readLine() ?? "").trimmingCharacters(in: .whitespaces).lowercased()
+        if decision == "y" || decision == "yes" {
+            do {
+                let result = try await home.assistant.approve(request.id)
+                Self.say("homeos> Approved. ")
+                await Self.stream(AskCommand.render(result, followUp: ""), typing: typing)
+            } catch {
+                Self.say("homeos> Approved, but it could not be carried out: \(error)\n")
+            }
+        } else {
+            _ = try await home.assistant.deny(request.id)
+            Self.say("homeos> Okay, I won't. \(request.onDeny)\n")
+        }
+    }
+
+    /// Writes `text` unbuffered.
+    static func say(_ text: String) { Terminal.write(text) }
+
+    /// Writes `text` a word at a time (with a short pause on a terminal), then a newline.
+    static func stream(_ text: String, typing: Bool) async {
+        guard typing else { return say(text + "\n") }
+        var first = true
+        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+            say((first ? "" : " ") + word)
+            first = false
+            try? await Task.sleep(for: .milliseconds(12))
+        }
+        say("\n")
+    }
+}

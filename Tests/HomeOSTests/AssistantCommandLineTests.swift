@@ -1,0 +1,155 @@
+import Foundation
+import HomeOS
+import LLM
+import Skills
+import Testing
+
+/// `homeos ask`, `approve`, `deny`, `chat` and `eval prompts`, run as a person would, without a model
+/// (`--no-model`) so every answer is deterministic.
+@Suite struct AssistantCommandLineTests {
+    static let booking = "Book a table at an Italian place for Saturday at 7pm for 4"
+
+    /// A temporary home with the sample family in `family-data`.
+    struct Home {
+        let folder: TemporaryFolder
+        var data: String { folder.appending("family-data").path }
+
+        init() throws {
+            folder = try TemporaryFolder("homeos-ask")
+            let created = try HomeOSProcess.run(["init", "--from", RepositoryFiles.sampleFamily.path, "--data-dir", data],
+                                                home: folder.url)
+            #expect(created.status == 0, "\(created.stderr)")
+        }
+
+        func run(_ arguments: [String], input: String = "") throws -> HomeOSProcess.Output {
+            try HomeOSProcess.run(arguments + ["--data-dir", data], home: folder.url, input: input)
+        }
+
+        /// `homeos ask --json --no-model MESSAGE`, parsed.
+        func askJSON(_ message: String) throws -> JSONValue {
+            let output = try run(["ask", "--json", "--no-model", message])
+            #expect(output.status == 0, "\(output.stderr)")
+            return try JSONValue(parsing: output.stdout)
+        }
+
+        func storage() throws -> SQLiteStorage { try SQLiteStorage(directory: URL(fileURLWithPath: data)) }
+    }
+
+    @Test func askBeforeInitSaysToRunInit() throws {
+        let folder = try TemporaryFolder("homeos-ask")
+        defer { folder.remove() }
+        let output = try HomeOSProcess.run(["ask", "--no-model", "What's for dinner?"], home: folder.url)
+        #expect(output.status != 0)
+        #expect(output.stderr.contains("homeos init"), "\(output.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appending("family.sqlite").path))
+    }
+
+    @Test func emergencyGetsTheSafetyStepAnd911() throws {
+        let home = try Home()
+        defer { home.folder.remove() }
+        let reply = try home.askJSON("My daughter can't breathe")
+        #expect(reply["step"]?.stringValue == "safety")
+        #expect(reply["result"]?["type"]?.stringValue == "response")
+        #expect(reply["result"]?["text"]?.stringValue?.contains("911") == true, "\(reply.jsonText)")
+        #expect(reply["ms"]?.numberValue != nil)
+        #expect(reply.objectValue?.keys.contains("skill") == true)
+    }
+
+    @Test func bookingParksAnApprovalThatASecondCommandApproves() throws {
+        let home = try Home()
+        defer { home.folder.remove() }
+        let reply = try home.askJSON(Self.booking)
+        #expect(reply["skill"]?.stringValue == "restaurant-reservation", "\(reply.jsonText)")
+        let result = try #require(reply["result"])
+        #expect(result["type"]?.stringValue == "needsApproval", "\(reply.jsonText)")
+        let id = try #require(result["id"]?.stringValue)
+        #expect(UUID(uuidString: id) != nil)
+        #expect(try home.storage().load(.pendingApprovals).map(\.id.uuidString) == [id])
+        #expect(try home.storage().load(.calendarEvents).isEmpty)
+
+        let approved = try home.run(["approve", "--no-model", id])
+        #expect(approved.status == 0, "\(approved.stderr)")
+        #expect(approved.stdout.contains("Approved"), "\(approved.stdout)")
+        #expect(try home.storage().load(.pendingApprovals).isEmpty)
+        let decisions = try home.storage().load(.approvalDecisions)
+        #expect(decisions.map(\.approved) == [true])
+        #expect(try home.storage().load(.calendarEvents).contains { $0.kind == .reservation })
+
+        let again = try home.run(["approve", "--no-model", id])
+        #expect(again.status != 0)
+        #expect(again.stderr.contains("no pending approval"), "\(again.stderr)")
+    }
+
+    @Test func textAskPrintsTheApprovalIdAndHowToAnswerThenDenyDropsIt() throws {
+        let home = try Home()
+        defer { home.folder.remove() }
+        let asked = try home.run(["ask", "--no-model", Self.booking])
+        #expect(asked.status == 0, "\(asked.stderr)")
+        #expect(asked.stdout.contains("Needs your approval"), "\(asked.stdout)")
+        let line = try #require(asked.stdout.split(separator: "\n").first { $0.hasPrefix("Approval id: ") })
+        let id = String(line.dropFirst("Approval id: ".count))
+        #expect(asked.stdout.contains("homeos approve \(id) --data-dir"))
+        #expect(asked.stdout.contains("homeos deny \(id)"))
+
+        let denied = try home.run(["deny", String(id.prefix(8))])
+        #expect(denied.status == 0, "\(denied.stderr)")
+        #expect(denied.stdout.contains("Denied"), "\(denied.stdout)")
+        #expect(try home.storage().load(.pendingApprovals).isEmpty)
+        #expect(try home.storage().load(.approvalDecisions).map(\.approved) == [false])
+        #expect(try home.storage().load(.calendarEvents).isEmpty)
+    }
+
+    @Test func unknownApprovalIdIsAClearError() throws {
+        let home = try Home()
+        defer { home.folder.remove() }
+        let unknown = UUID().uuidString
+        for command in ["approve", "deny"] {
+            let output = try home.run([command, "--no-model", unknown])
+            #expect(output.status != 0)
+            #expect(output.stderr.contains("no pending approval with id \"\(unknown)\""), "\(output.stderr)")
+            #expect(output.stderr.contains("There are no pending approvals."), "\(output.stderr)")
+        }
+    }
+
+    @Test func missingModelExplainsWhatToDo() throws {
+        let home = try Home()
+        defer { home.folder.remove() }
+        let output = try home.run(["ask", "--model", "/nonexistent/model.gguf", "hello"])
+        #expect(output.status != 0)
+        #expect(output.stderr.contains("could not be loaded") && output.stderr.contains("--no-model"), "\(output.stderr)")
+    }
+
+    @Test func chatAnswersAnApprovalInline() throws {
+        let home = try Home()
+        defer { home.folder.remove() }
+        let output = try home.run(["chat", "--no-model"], input: "My son can't breathe\n\(Self.booking)\ny\n/quit\n")
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.stdout.contains("911"), "\(output.stdout)")
+        #expect(output.stdout.contains("Approve? [y/n]"), "\(output.stdout)")
+        #expect(output.stdout.contains("Approved."), "\(output.stdout)")
+        #expect(try home.storage().load(.approvalDecisions).map(\.approved) == [true])
+    }
+
+    @Test func evalPromptsRunsTheSuiteAndPrintsATable() throws {
+        let folder = try TemporaryFolder("homeos-ask")
+        defer { folder.remove() }
+        let output = try HomeOSProcess.run(["eval", "prompts", "--no-model", "--family", RepositoryFiles.sampleFamily.path],
+                                           home: folder.url, timeout: .seconds(120))
+        #expect(output.status == 0 || output.status == 1, "\(output.stderr)")
+        #expect(output.stdout.contains("verdict"), "\(output.stdout)")
+        #expect(output.stdout.contains("emergency-cant-breathe"), "\(output.stdout)")
+        #expect(output.stdout.contains("passed."), "\(output.stdout)")
+        let emergency = output.stdout.split(separator: "\n").first { $0.contains("emergency-cant-breathe") }
+        #expect(emergency?.contains("pass") == true, "\(output.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appending("family.sqlite").path))
+    }
+
+    @Test func bundledPromptCasesDecode() throws {
+        let cases = try PromptCases.bundled()
+        #expect(cases.count >= 15)
+        #expect(Set(cases.map(\.name)).count == cases.count)
+        #expect(cases.contains { $0.expectedType == "needsApproval" })
+        #expect(cases.contains { $0.expectedContains.contains("911") })
+        #expect(cases.contains { $0.expectedNotContains.contains("peanut") })
+    }
+}
