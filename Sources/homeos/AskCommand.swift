@@ -39,25 +39,29 @@ struct AskCommand: AsyncParsableCommand {
     private var text: String { message.joined(separator: " ").trimmingCharacters(in: .whitespacesAndNewlines) }
 
     func run() async throws {
-        let home = try await options.openAssistant()
+        let style = PromptStyle()
+        let home = try await options.openAssistant(style: style)
+        let turn = try AssistantOptions.beginTurn(home, style: style)
         let reply = await home.assistant.handle(text)
         if json {
-            print(Self.json(of: reply).jsonText)
+            print(Self.json(of: reply, turn: turn).jsonText)
             return
         }
         print(Self.render(reply.result, followUp: options.followUpArguments))
         fflush(nil)  // the answer first, then the timing line on standard error
-        Terminal.error("[\(reply.skillID ?? "no skill") · \(reply.routing.step.rawValue) · \(Terminal.ms(reply.duration)) ms]")
+        Terminal.error("[\(reply.skillID ?? "no skill") · \(reply.routing.step.rawValue) · \(Terminal.ms(reply.duration)) ms · "
+            + "turn \(turn): homeos feedback up|down]")
     }
 
-    /// `{"skill", "step", "result", "handoffs", "ms"}`.
-    static func json(of reply: AssistantReply) -> JSONValue {
+    /// `{"skill", "step", "result", "handoffs", "ms", "turn"}` (`turn`: the id feedback refers to).
+    static func json(of reply: AssistantReply, turn: String? = nil) -> JSONValue {
         .object(JSONObject([
             ("skill", reply.skillID.map(JSONValue.string) ?? .null),
             ("step", .string(reply.routing.step.rawValue)),
             ("result", AssistantReplyText.json(of: reply.result)),
             ("handoffs", .array(reply.handoffChain.dropFirst().map(JSONValue.string))),
             ("ms", .number((reply.duration.milliseconds * 10).rounded() / 10)),
+            ("turn", turn.map(JSONValue.string) ?? .null),
         ]))
     }
 

@@ -23,14 +23,15 @@ struct AssistantOptions: ParsableArguments {
     /// Opens the family store and builds the assistant; loads the model unless `--no-model` or `loadModel` is false.
     /// - Throws: a ``CommandFailure`` saying to run `homeos init` when there is no family, or how to
     ///   get a model when it cannot be loaded.
-    func openAssistant(loadModel: Bool = true) async throws -> HomeOSAssistant {
+    /// - Parameter style: the gene-pool style holder the skills' prompts read (see ``beginTurn(_:)``).
+    func openAssistant(loadModel: Bool = true, style: PromptStyle? = nil) async throws -> HomeOSAssistant {
         let storage = try data.openRequiredStorage()
         guard try storage.exists(StoragePaths.family) else {
             throw CommandFailure(HomeOSAssistantError.noFamily(location: storage.databasePath).description)
         }
         let bridge = loadModel && !noModel ? try await loadBridge() : nil
         do {
-            return try HomeOSAssistant(storage: storage, bridge: bridge)
+            return try HomeOSAssistant(storage: storage, bridge: bridge, style: style)
         } catch let error as HomeOSAssistantError {
             throw CommandFailure(error.description)
         }
@@ -50,5 +51,17 @@ struct AssistantOptions: ParsableArguments {
     var followUpArguments: String {
         guard let dir = data.dataDir, !dir.isEmpty else { return "" }
         return " --data-dir " + (dir.contains(" ") ? "'\(dir)'" : dir)
+    }
+
+    /// Starts an answer: synthesizes its system-prompt style from the family's gene pool into
+    /// `style` and records the turn, so `homeos feedback up|down` can be given on it.
+    /// - Returns: the turn id.
+    @discardableResult
+    static func beginTurn(_ home: HomeOSAssistant, style: PromptStyle) throws -> String {
+        let values = ["FAMILY_NAME": home.family.name, "NOW": HomeOSPrompt.describe(Date(), in: home.timeZone),
+                      "FAMILY_SUMMARY": HomeOSPrompt.summary(of: home.family)]
+        let (turn, prompt) = try PromptGeneStore(storage: home.storage).beginTurn(values: values, now: Date())
+        style.set(text: prompt.text, turnID: turn.id)
+        return turn.id
     }
 }

@@ -29,7 +29,8 @@ struct ChatCommand: AsyncParsableCommand {
     @OptionGroup var options: AssistantOptions
 
     func run() async throws {
-        let home = try await options.openAssistant()
+        let style = PromptStyle()
+        let home = try await options.openAssistant(style: style)
         let typing = isatty(STDOUT_FILENO) == 1
         Self.say("HomeOS for \(home.family.name). Ask anything; /quit to leave.\n")
         while true {
@@ -48,6 +49,7 @@ struct ChatCommand: AsyncParsableCommand {
             default:
                 break
             }
+            try AssistantOptions.beginTurn(home, style: style)
             let reply = await home.assistant.handle(message)
             if case .needsApproval(let request) = reply.result {
                 try await answer(request, home: home, typing: typing)

@@ -5,9 +5,13 @@ import Skills
 /// The JSON Schemas the products use today, for the structured-output evaluations.
 enum ProductSchemas {
     static var all: [JSONSchema] {
+        // Every registered skill's arguments and the action-plan union over them (the skills only
+        // need a store to be built).
+        let skills = (try? HomeOSSkillSet.all(services: HomeOSServices(storage: InMemoryStorage()))) ?? []
+        let descriptors = skills.map(\.descriptor)
         var schemas = [DecodingComparison.reservationSchema, dinnerSuggestion]
-        if let plan = try? ActionPlan.schema(for: HomeOSSkillCatalog.all) { schemas.append(plan) }
-        schemas += HomeOSSkillCatalog.all.map(\.argumentsSchema).filter { $0 != NoArguments.schema }
+        if let plan = try? ActionPlan.schema(for: descriptors) { schemas.append(plan) }
+        schemas += descriptors.map(\.argumentsSchema).filter { $0 != NoArguments.schema }
         return schemas
     }
 

@@ -118,7 +118,8 @@ struct ConstrainedEvalCommand: AsyncParsableCommand {
         let report = try await ConstrainedGenerationEvaluation(model: engine, maxTokens: maxTokens)
             .run(count: count, schemas: pool, contrast: contrast) { done, total in Terminal.progress("generations", done, total) }
         Terminal.error("")
-        print("Constrained generations — model \(engine.id), greedy, \(pool.count) schemas\n")
+        print("Constrained generations — model \(engine.id), greedy, \(report.schemas) schemas"
+              + (report.tooLongSchemas > 0 ? " (\(report.tooLongSchemas) dropped: prompt longer than the context)" : "") + "\n")
         print(ConstrainedGenerationEvaluation.renderTable(report))
         for example in report.constrained.examples { print("constrained invalid: \(example)") }
     }

@@ -55,17 +55,18 @@ public struct HomeOSAssistant: Sendable {
     ///   - routingModel: a routing model to use instead of the bundled one.
     ///   - deadlines: time budgets per step.
     ///   - now: the clock.
+    ///   - style: the gene-pool style of the current answer (see ``PromptGeneStore``); nil uses the fixed rules.
     /// - Throws: ``HomeOSAssistantError/noFamily(location:)`` before `homeos init`, a ``StorageError``
     ///   when the store cannot be read, a ``RoutingModelError`` when the routing model is unusable,
     ///   or a ``SkillError`` when skills cannot be registered.
     public init(storage: any StorageProvider, bridge: LLMBridge?, weather: (any WeatherProvider)? = nil,
                 routingModel: RoutingModel? = nil, deadlines: StepDeadlines = StepDeadlines(),
-                now: @escaping @Sendable () -> Date = Date.init) throws {
+                now: @escaping @Sendable () -> Date = Date.init, style: PromptStyle? = nil) throws {
         guard let family = try storage.loadIfPresent(.family) else {
             throw HomeOSAssistantError.noFamily(location: storage.location)
         }
         guard let timeZone = family.timeZone else { throw HomeOSAssistantError.unknownTimeZone(family.timeZoneIdentifier) }
-        let services = HomeOSServices(storage: storage, weather: weather, now: now)
+        let services = HomeOSServices(storage: storage, weather: weather, now: now, style: style)
         var registry = try HomeOSSkillSet.registry(services: services)
         try storage.load(.skillSettings).apply(to: &registry)
         let model = try routingModel ?? HomeOSRouting.model()

@@ -16,6 +16,9 @@ public struct PromptBudget: Sendable, Hashable {
     public var history = 1600
     /// Characters for the message.
     public var message = 1200
+    /// Extra characters for the system prompt when it is synthesized from the gene pool (its
+    /// persona, format, tone and guardrail genes are longer than the fixed rules).
+    public var styleExtra = 500
     /// Characters for the whole prompt before history is dropped.
     public var total = 6000
 
@@ -42,11 +45,14 @@ public struct HomeOSPrompt: Sendable {
     var timeZone: TimeZone
     var history: [ConversationTurn]
     var message: String
+    /// The gene-pool style; replaces ``rules`` when not empty (its guardrail genes carry the same rules).
+    var style: String = ""
     var budget = PromptBudget()
 
     /// The system and user messages.
     public func messages() -> [ChatMessage] {
-        let system = Self.clip(Self.rules + "\n" + instruction, to: budget.system)
+        let head = style.isEmpty ? Self.rules : style
+        let system = Self.clip(head + "\n" + instruction, to: style.isEmpty ? budget.system : budget.system + budget.styleExtra)
         var parts = ["Now: \(Self.describe(now, in: timeZone))."]
         if let family { parts.append(Self.clip("Family: " + Self.summary(of: family), to: budget.family)) }
         if !data.isEmpty { parts.append(Self.clip(data, to: budget.data)) }

@@ -11,12 +11,16 @@ public struct HomeOSServices: Sendable {
     public let weather: (any WeatherProvider)?
     /// The current time (tests pass a fixed clock).
     public let now: @Sendable () -> Date
+    /// The gene-pool style of the current answer (nil: the fixed rules).
+    public let style: PromptStyle?
 
     /// Creates the services.
-    public init(storage: any StorageProvider, weather: (any WeatherProvider)? = nil, now: @escaping @Sendable () -> Date = Date.init) {
+    public init(storage: any StorageProvider, weather: (any WeatherProvider)? = nil, now: @escaping @Sendable () -> Date = Date.init,
+                style: PromptStyle? = nil) {
         self.storage = storage
         self.weather = weather
         self.now = now
+        self.style = style
     }
 
     /// The family, or nil before `homeos init`.
@@ -29,14 +33,14 @@ public struct HomeOSServices: Sendable {
         ((try? family())??.timeZone) ?? .current
     }
 
-    /// The prompt for one model call of a skill: the system prompt (HomeOS rules, then the skill's
-    /// `instruction`), then a user message with the current time, the family summary, the skill's
+    /// The prompt for one model call of a skill: the system prompt (the gene-pool style when set,
+    /// else the fixed HomeOS rules; then the skill's `instruction`), then a user message with the current time, the family summary, the skill's
     /// `data`, the recent conversation and the message itself, trimmed to ``PromptBudget``.
     public func promptMessages(skillID: String, instruction: String, data: String = "",
                                context: SkillContext) -> [ChatMessage] {
         let family = (try? self.family()) ?? nil
         return HomeOSPrompt(skillID: skillID, instruction: instruction, data: data, family: family,
                             now: context.now, timeZone: context.timeZone, history: context.history,
-                            message: context.message).messages()
+                            message: context.message, style: style?.text ?? "").messages()
     }
 }

@@ -1,0 +1,47 @@
+import Foundation
+import LLM
+import Skills
+import Testing
+@testable import HomeOS
+
+@Suite struct PromptGeneStoreTests {
+    @Test func turnsAreRecordedAndFeedbackPersistsAndEvolves() async throws {
+        let storage = InMemoryStorage()
+        let store = PromptGeneStore(storage: storage)
+        let first = try store.beginTurn(values: ["FAMILY_NAME": "Rivera"], now: Date(timeIntervalSince1970: 0))
+        #expect(first.prompt.text.contains("Rivera"))
+        #expect(DefaultGenes.guardrails.allSatisfy { first.prompt.geneIDs.contains($0.id) })
+        #expect(try store.turns().map(\.id) == [first.turn.id])
+
+        let (turn, _) = try await store.feedback(positive: true)
+        #expect(turn.id == first.turn.id && turn.feedback == true)
+        let tone = try #require(first.prompt.geneIDs.first { $0.hasPrefix("tone.") })
+        #expect(abs((try store.pool().gene(tone)?.fitness ?? 0) - 0.55) < 1e-9)
+
+        // Twelve answers all disliked: the tone genes in use drop under 0.3 with more than 10 uses and are rewritten.
+        for _ in 0..<40 {
+            _ = try store.beginTurn(values: [:], now: Date())
+            try await store.feedback(positive: false)
+        }
+        let pool = try store.pool()
+        #expect(pool.genes.contains { $0.parentID != nil && $0.slot != .safetyGuardrail })
+        #expect(DefaultGenes.guardrails.allSatisfy { pool.gene($0.id)?.retired == false })
+        #expect(try store.turns().count == 41)
+    }
+
+    @Test func feedbackNeedsATurnAndAKnownId() async throws {
+        let store = PromptGeneStore(storage: InMemoryStorage())
+        await #expect(throws: PromptFeedbackError.noTurns) { try await store.feedback(positive: true) }
+        _ = try store.beginTurn(values: [:], now: Date())
+        await #expect(throws: PromptFeedbackError.unknownTurn("nope")) { try await store.feedback(positive: true, turnID: "nope") }
+    }
+
+    @Test func theStyleReplacesTheFixedRulesInSkillPrompts() throws {
+        let style = PromptStyle(text: "You are HomeOS for the Rivera family. Be warm.", turnID: "t1")
+        let services = HomeOSServices(storage: InMemoryStorage(), style: style)
+        let messages = services.promptMessages(skillID: "tools", instruction: "Answer briefly.", context: SkillContext(message: "hi"))
+        #expect(messages.first?.content.hasPrefix("You are HomeOS for the Rivera family. Be warm.") == true)
+        let plain = HomeOSServices(storage: InMemoryStorage()).promptMessages(skillID: "tools", instruction: "x", context: SkillContext(message: "hi"))
+        #expect(plain.first?.content.hasPrefix(HomeOSPrompt.rules) == true)
+    }
+}
