@@ -1,11 +1,13 @@
-import Dispatch
 import Foundation
 import Synchronization
 
-/// Frees a model under memory pressure: when the process receives a signal (default `SIGUSR2`,
-/// e.g. `kill -USR2 <pid>` from a supervisor) or when its resident memory passes a threshold,
-/// it calls ``LlamaEngine/unload()`` on every engine it watches. The next request reloads the
-/// model, so callers only see a slower first answer.
+/// Frees a model under memory pressure: when the process's resident memory passes a threshold
+/// (polled), or when the app calls ``unloadAll()`` itself (for example from its own
+/// memory-warning or signal handling), it calls ``LlamaEngine/unload()`` on every engine it
+/// watches. The next request reloads the model, so callers only see a slower first answer.
+///
+/// Signal handling is left to the app: it is process-wide, and a dispatch signal source installed
+/// by a library proved unreliable on Linux in a busy multi-threaded process (tests missed signals).
 ///
 /// ```swift
 /// let monitor = MemoryPressureMonitor(engines: [engine], residentLimitBytes: 1 << 30)
@@ -18,23 +20,18 @@ public final class MemoryPressureMonitor: Sendable {
     public let residentLimitBytes: Int?
     /// How often resident memory is checked.
     public let pollInterval: Duration
-    /// The signal that requests an unload (nil: no signal handling).
-    public let signal: Int32?
     private let state = Mutex(State())
 
-    private struct State: @unchecked Sendable {
-        var signalSource: (any DispatchSourceSignal)?
+    private struct State: Sendable {
         var poller: Task<Void, Never>?
         var unloads = 0
     }
 
     /// Creates a monitor; call ``start()`` to begin.
-    public init(engines: [LlamaEngine], residentLimitBytes: Int? = nil, pollInterval: Duration = .seconds(5),
-                signal: Int32? = SIGUSR2) {
+    public init(engines: [LlamaEngine], residentLimitBytes: Int?, pollInterval: Duration = .seconds(5)) {
         self.engines = engines
         self.residentLimitBytes = residentLimitBytes
         self.pollInterval = pollInterval
-        self.signal = signal
     }
 
     deinit { stop() }
@@ -42,19 +39,9 @@ public final class MemoryPressureMonitor: Sendable {
     /// How many times the monitor has unloaded the engines.
     public var unloadCount: Int { state.withLock { $0.unloads } }
 
-    /// Starts listening for the signal and polling resident memory.
+    /// Starts polling resident memory.
     public func start() {
         state.withLock { state in
-            if let signal, state.signalSource == nil {
-                Foundation.signal(signal, SIG_IGN)  // the dispatch source receives it instead of the default action
-                let source = DispatchSource.makeSignalSource(signal: signal, queue: .global())
-                source.setEventHandler { [weak self] in
-                    guard let self else { return }
-                    Task { await self.unloadAll() }
-                }
-                source.resume()
-                state.signalSource = source
-            }
             if let limit = residentLimitBytes, state.poller == nil {
                 let interval = pollInterval
                 state.poller = Task { [weak self] in
@@ -67,11 +54,9 @@ public final class MemoryPressureMonitor: Sendable {
         }
     }
 
-    /// Stops listening and polling.
+    /// Stops polling.
     public func stop() {
         state.withLock { state in
-            state.signalSource?.cancel()
-            state.signalSource = nil
             state.poller?.cancel()
             state.poller = nil
         }

@@ -16,7 +16,7 @@ import Testing
         let engine = try await LlamaEngine(modelPath: try TestModels.path("smollm2-135m-instruct"), configuration: TestModels.configuration)
         let request = GenerationRequest(messages: [.user("Say hi.")], options: .init(maxTokens: 4))
         let before = try await engine.respond(to: request)
-        let monitor = MemoryPressureMonitor(engines: [engine], residentLimitBytes: 1, pollInterval: .milliseconds(20), signal: nil)
+        let monitor = MemoryPressureMonitor(engines: [engine], residentLimitBytes: 1, pollInterval: .milliseconds(20))
         monitor.start()
         #expect(await Self.waitUntilUnloaded(engine))
         monitor.stop()
@@ -26,14 +26,13 @@ import Testing
         #expect(after.text == before.text)
     }
 
-    @Test func theSignalUnloads() async throws {
+    @Test func unloadAllFreesEveryLoadedEngineOnce() async throws {
         let engine = try await LlamaEngine(modelPath: try TestModels.path("smollm2-135m-instruct"), configuration: TestModels.configuration)
         _ = try await engine.respond(to: GenerationRequest(messages: [.user("Hi")], options: .init(maxTokens: 2)))
-        let monitor = MemoryPressureMonitor(engines: [engine], signal: SIGUSR2)
-        monitor.start()
-        kill(getpid(), SIGUSR2)
-        #expect(await Self.waitUntilUnloaded(engine))
-        monitor.stop()
+        let monitor = MemoryPressureMonitor(engines: [engine], residentLimitBytes: nil)
+        await monitor.unloadAll()
+        await monitor.unloadAll()  // nothing loaded: not counted again
+        #expect(await engine.isLoaded == false)
         #expect(monitor.unloadCount == 1)
     }
 }
