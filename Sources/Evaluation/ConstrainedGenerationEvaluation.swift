@@ -21,9 +21,14 @@ public struct ConstrainedGenerationEvaluation: Sendable {
 
     /// The result of a run.
     public struct Report: Sendable {
+        /// Schemas used (after dropping those whose prompt did not fit).
         public var schemas: Int
+        /// The constrained side.
         public var constrained: Side
+        /// The unconstrained side (when contrast was asked for).
         public var unconstrained: Side?
+        /// Schemas dropped because their prompt did not fit the context.
+        public var tooLongSchemas: Int = 0
     }
 
     let model: any LanguageModel
@@ -58,28 +63,43 @@ public struct ConstrainedGenerationEvaluation: Sendable {
     }
 
     /// Runs `count` generations cycling through `schemas` (and the same prompts unconstrained
-    /// when `contrast` is true). `progress` hears (done, total).
+    /// when `contrast` is true). A schema whose prompt does not fit the model's context is dropped
+    /// from the rotation and listed in the report; it does not count as a generation.
+    /// `progress` hears (done, total).
     public func run(count: Int, schemas: [JSONSchema], contrast: Bool,
                     progress: @Sendable (Int, Int) -> Void = { _, _ in }) async throws -> Report {
         precondition(!schemas.isEmpty, "the schema pool is empty")
         var constrainedSide = Side()
         var unconstrainedSide = contrast ? Side() : nil
-        for index in 0..<count {
+        var pool = schemas
+        var tooLong = 0
+        var index = 0
+        while index < count {
+            guard !pool.isEmpty else { throw LLMError.invalidRequest("no schema of the pool fits the model's context") }
             progress(index, count)
-            let schema = schemas[index % schemas.count]
-            let task = Self.tasks[(index / schemas.count + index) % Self.tasks.count]
+            let schema = pool[index % pool.count]
+            let task = Self.tasks[(index / pool.count + index) % Self.tasks.count]
             let messages: [ChatMessage] = [
                 .system("Reply with one JSON value valid against this JSON Schema, and nothing else.\nSchema: \(schema.root.jsonText)"),
                 .user(task),
             ]
             let validator = try JSONSchemaValidator(schema: schema)
-            try await measure(&constrainedSide, messages: messages, constraint: .jsonSchema(schema), validator: validator)
+            var constrained = constrainedSide
+            do {
+                try await measure(&constrained, messages: messages, constraint: .jsonSchema(schema), validator: validator)
+            } catch LLMError.promptTooLong {
+                pool.remove(at: index % pool.count)
+                tooLong += 1
+                continue
+            }
+            constrainedSide = constrained
             if var side = unconstrainedSide {
                 try await measure(&side, messages: messages, constraint: nil, validator: validator)
                 unconstrainedSide = side
             }
+            index += 1
         }
-        return Report(schemas: schemas.count, constrained: constrainedSide, unconstrained: unconstrainedSide)
+        return Report(schemas: pool.count, constrained: constrainedSide, unconstrained: unconstrainedSide, tooLongSchemas: tooLong)
     }
 
     private func measure(_ side: inout Side, messages: [ChatMessage], constraint: OutputConstraint?,
