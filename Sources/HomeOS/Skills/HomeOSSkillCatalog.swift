@@ -35,9 +35,13 @@ public enum HomeOSSkillCatalog {
         summary: "Triages symptoms (emergency, urgent, monitor, informational), looks up medications, refills and appointments. Not medical advice.",
         permissions: [.healthData, .readFamilyData],
         keywords: ["fever", "symptom", "medication", "medicine", "doctor", "pills", "refill", "rash", "cough", "headache",
-                   "sick", "hurts", "pain", "can't breathe", "allergic reaction", "chest pain", "bleeding"],
+                   "sick", "hurts", "pain", "can't breathe", "allergic reaction", "chest pain", "bleeding", "sore throat",
+                   "vomiting", "temperature", "stomach ache", "earache", "diarrhea"],
         examples: ["Leo has a fever of 39", "When is grandma's metformin refill due?", "My daughter can't breathe",
-                   "Is it ok to take ibuprofen with a cold?", "When is Ava's next doctor appointment?"])
+                   "Is it ok to take ibuprofen with a cold?", "When is Ava's next doctor appointment?",
+                   "My son has a sore throat and a temperature", "The baby has been vomiting since this morning",
+                   "She has a stomach ache, what should we do?", "He's had a cough for a week", "My ear hurts",
+                   "Our toddler has a rash on her arms", "What dose of children's Tylenol for a 9 year old?"])
 
     public static let education = SkillDescriptor(
         id: "education", name: "Learning help",
@@ -143,7 +147,9 @@ public enum HomeOSSkillCatalog {
         summary: "Check-ins with older relatives and triage of concerns (a fall is urgent).",
         permissions: [.healthData, .contactPeople],
         keywords: ["grandma", "grandpa", "grandmother", "grandfather", "fell", "elderly", "check on"],
-        examples: ["Grandma fell this morning", "Check in on grandpa", "Grandpa seems confused today"])
+        examples: ["Grandma fell this morning", "Check in on grandpa", "Grandpa seems confused today",
+                   "Mom hasn't been eating well since she moved in", "How is grandma doing today?",
+                   "Grandpa keeps forgetting his pills"])
 
     public static let tools = SkillDescriptor(
         id: "tools", name: "Reminders and tools",
