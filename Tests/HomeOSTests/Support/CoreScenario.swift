@@ -23,7 +23,7 @@ struct CoreScenario {
     /// A context at ``now`` in Chicago, with `model` behind the bridge (nil: no model).
     func context(_ message: String, model: (any LanguageModel)? = nil, handoff: HandoffRequest? = nil) -> SkillContext {
         SkillContext(message: message, now: Self.now, timeZone: Self.chicago, bridge: model.map { LLMBridge(model: $0) },
-                     handoff: handoff, deadline: .after(.seconds(10)))
+                     handoff: handoff, deadline: .after(.seconds(120)))  // generous: the full suite shares 2 cores
     }
 
     /// A scripted model whose every call fails.
