@@ -165,6 +165,17 @@ public struct MealPlanningSkill: HomeOSSkill {
 
     func suggestDinner(_ arguments: Arguments, context: SkillContext) async -> SkillResult {
         let constraints = constraints()
+        // A dish the person names is checked against the family's medications before anything is suggested.
+        if let interaction = DrugFoodInteractionChecker().interactions(
+            medications: constraints.medications.map(\.medication), mealName: context.message).first {
+            let member = constraints.medications.first { $0.medication == interaction.medication }?.member ?? "A family member"
+            let reason = "What you asked about contains \(interaction.foods.joined(separator: ", ")), which interacts with "
+                + "\(member)'s \(interaction.medication): \(interaction.explanation)"
+            return .handoff(HandoffRequest(targetSkillID: HomeOSSkillCatalog.healthcare.id, reason: reason, context: [
+                "meal": context.message, "member": member, "medication": interaction.medication, "drug": interaction.drug,
+                "food": interaction.foodGroup, "advice": interaction.advice.rawValue, "interaction": interaction.explanation,
+            ]))
+        }
         var chosen: MealSuggestion?
         var rejected: [String] = []
         if context.bridge != nil {
