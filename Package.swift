@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "Skills", targets: ["Skills"]),
         .library(name: "HomeOS", targets: ["HomeOS"]),
         .library(name: "Sentinel", targets: ["Sentinel"]),
+        .library(name: "RemoteEngine", targets: ["RemoteEngine"]),
         .executable(name: "homeos", targets: ["homeos"]),
         .executable(name: "sentinel", targets: ["sentinel"]),
     ],
@@ -56,14 +57,25 @@ let package = Package(
             resources: [.copy("Resources")]
         ),
         // Veteran crisis check-in: screener, signals, risk tier, crisis state (no HomeOS).
-        .target(name: "Sentinel", dependencies: ["LLM", .product(name: "Crypto", package: "swift-crypto")]),
+        .target(name: "Sentinel", dependencies: ["LLM", .product(name: "Crypto", package: "swift-crypto"),
+                                                 .product(name: "GRDB", package: "GRDB.swift")]),
+        // OpenAI-compatible servers (llama-server, vLLM, Ollama, cloud) behind the LanguageModel protocol.
+        .target(
+            name: "RemoteEngine",
+            dependencies: [
+                "LLM",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
         // Evaluation harnesses over the public data in ../shared/data (conformance, coverage, routing).
         .target(name: "Evaluation", dependencies: ["LLM", "Skills"]),
         // Command-line front end.
         .executableTarget(
             name: "homeos",
             dependencies: [
-                "LLM", "LlamaEngine", "ModelHub", "Evaluation", "Skills", "HomeOS",
+                "LLM", "LlamaEngine", "ModelHub", "Evaluation", "Skills", "HomeOS", "RemoteEngine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -85,6 +97,10 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
+        ),
+        .testTarget(
+            name: "RemoteEngineTests",
+            dependencies: ["RemoteEngine", "LLM", "Skills", "HomeOS", "LlamaEngine", "ModelHub"]
         ),
         .testTarget(name: "EvaluationTests", dependencies: ["Evaluation", "LLM", "Skills", "HomeOS"],
                     exclude: ["json-schema-suite-expected-failures.txt"]),

@@ -1,0 +1,4 @@
+import Testing
+@testable import RemoteEngine
+
+@Suite struct RemoteEngineNamespaceTests {}
