@@ -16,6 +16,9 @@ public struct CheckInSignals: Sendable, Hashable {
     /// How the person says they are doing, in their own words. Sent only to the local model;
     /// never stored or logged, and left out of reports.
     public var note: String?
+    /// What Sentinel remembers from earlier check-ins (LCSC), for the risk prompt's history and
+    /// vigilance lines. Not a signal of its own: it does not make the signals non-empty.
+    public var longitudinal: LongitudinalState?
 
     /// Creates signals; all are optional.
     public init(prosody: ProsodyFeatures? = nil, health: HealthBaselineReport? = nil, note: String? = nil,

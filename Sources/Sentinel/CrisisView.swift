@@ -96,9 +96,14 @@ public struct CrisisView: Sendable, Hashable, Codable {
     public var battleBuddy: CrisisProfile.Contact?
     /// Crisis resources.
     public var resources: [CrisisResource]
+    /// The person's Stanley–Brown plan in its ranked order, when one is set up: the top three
+    /// sections are expanded (shown instead of ``safetyPlan``).
+    public var rankedPlan: [CrisisPlanSection]?
 
-    /// The view for `tier`, or nil below orange.
-    public init?(tier: RiskTier, profile: CrisisProfile = CrisisProfile(), resources: [CrisisResource] = CrisisResource.unitedStates) {
+    /// The view for `tier`, or nil below orange. With a `plan`, its sections are shown in
+    /// `order` (the top three expanded) instead of the profile's plain steps.
+    public init?(tier: RiskTier, profile: CrisisProfile = CrisisProfile(), resources: [CrisisResource] = CrisisResource.unitedStates,
+                 plan: SafetyPlan? = nil, order: SafetyPlanOrder = .worksheet) {
         guard tier.showsCrisisResources else { return nil }
         self.tier = tier
         selfCommand = profile.selfCommand
@@ -106,6 +111,7 @@ public struct CrisisView: Sendable, Hashable, Codable {
         safetyPlan = profile.safetyPlan.isEmpty ? CrisisProfile.defaultSafetyPlan : profile.safetyPlan
         battleBuddy = profile.battleBuddy
         self.resources = resources
+        rankedPlan = plan.map { CrisisPlanSection.sections(of: $0, order: order) }
     }
 
     /// The view as terminal text.
@@ -113,8 +119,12 @@ public struct CrisisView: Sendable, Hashable, Codable {
         var lines = ["=== CRISIS SUPPORT (\(tier.label)) ==="]
         if let selfCommand { lines.append("Your message to yourself: \(selfCommand)") }
         if !hopeItems.isEmpty { lines.append("What gives you hope: " + hopeItems.joined(separator: "; ")) }
-        lines.append("Your safety plan:")
-        lines += safetyPlan.enumerated().map { "  \($0.offset + 1). \($0.element)" }
+        if let rankedPlan {
+            lines += CrisisPlanSection.lines(for: rankedPlan)
+        } else {
+            lines.append("Your safety plan:")
+            lines += safetyPlan.enumerated().map { "  \($0.offset + 1). \($0.element)" }
+        }
         if let battleBuddy { lines.append("Battle buddy: \(battleBuddy.name), \(battleBuddy.phone)") }
         lines.append("Crisis lines:")
         lines += resources.map { "  \($0.name): \($0.instructions)" }

@@ -8,7 +8,7 @@ import LLM
 public enum RiskAssessmentPrompt {
     /// The placeholders, as they appear in the template.
     public enum Placeholder: String, Sendable, Hashable, CaseIterable {
-        /// Earlier check-ins (Sentinel I keeps none beyond crisis history).
+        /// Earlier check-ins: the longitudinal state's summary and narrative (LCSC), when known.
         case historyContext = "{{HISTORY_CONTEXT}}"
         /// Wearables against the personal baseline.
         case healthSummary = "{{HEALTH_SUMMARY}}"
@@ -62,7 +62,7 @@ public enum RiskAssessmentPrompt {
     public static func values(for signals: CheckInSignals, screener: CSSRSResult? = nil,
                               history: String? = nil) -> [Placeholder: String] {
         var values: [Placeholder: String] = [:]
-        values[.historyContext] = history ?? "no earlier check-ins on record"
+        values[.historyContext] = history ?? signals.longitudinal?.promptSummary ?? "no earlier check-ins on record"
         if let health = signals.health {
             values[.healthSummary] = health.metrics.map(\.summary).joined(separator: "; ")
         }
@@ -87,6 +87,7 @@ public enum RiskAssessmentPrompt {
         var vigilance = ["Veterans often under-report distress; when unsure between two tiers, choose the higher."]
         if !discrepancies.isEmpty { vigilance.append("The signals disagree with the words; weigh behaviour over reassurance.") }
         if signals.health?.significantDeviations.isEmpty == false { vigilance.append("A wearable metric is significantly below baseline.") }
+        vigilance += signals.longitudinal?.vigilanceNotes ?? []
         values[.vigilanceNote] = vigilance.joined(separator: " ")
         return values
     }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Where Sentinel keeps its data (the encrypted crisis history and its key).
+/// Where Sentinel keeps its data (the encrypted store, the crisis history, their keys, processed records).
 ///
 /// In order: an explicit path (the `--data-dir` option), the `SENTINEL_DATA_DIR` environment
 /// variable, then `~/.homeos/sentinel/`.

@@ -13,7 +13,9 @@ struct CheckInCommand: AsyncParsableCommand {
             only raise the screener's tier, never lower it; if it fails or runs out of time, the \
             screener's tier stands and the report says so.
 
-            For an orange or red result, the crisis view is shown and the session is saved to the \
+            Each check-in is saved to the encrypted store (tiers, answers and signal numbers; never \
+            audio or your words) and updates your longitudinal summary, which informs the next AI \
+            step. For an orange or red result, the crisis view is shown and the session is saved to the \
             crisis history (kept 30 days, AES-GCM encrypted, in --data-dir, $SENTINEL_DATA_DIR or \
             ~/.homeos/sentinel). When the questions were asked here (not --answers, not --json), \
             Sentinel then waits for the recheck (10 minutes, or --recheck-after; Enter checks in \
@@ -50,7 +52,7 @@ struct CheckInCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "After an orange or red result, do not wait for the recheck.")
     var noRecheck = false
 
-    @Option(name: .long, help: ArgumentHelp("Directory of the encrypted crisis history (default: $SENTINEL_DATA_DIR, else ~/.homeos/sentinel).",
+    @Option(name: .long, help: ArgumentHelp("Directory of the encrypted store and crisis history (default: $SENTINEL_DATA_DIR, else ~/.homeos/sentinel).",
                                             valueName: "directory"))
     var dataDir: String?
 
@@ -72,7 +74,12 @@ struct CheckInCommand: AsyncParsableCommand {
             if noteText == nil, case .enabled = aiStep { noteText = await questionnaire.askNote() }
         }
         if sheet == nil, signals.voice != nil || signals.health != nil || signals.face != nil { console.prompt("Reading your signal files…\n") }
-        let signalValues = signals.load(note: noteText)
+        var loadedSignals = signals.load(note: noteText)
+        // Every check-in goes to the encrypted store; its longitudinal state informs the AI step.
+        let (compressor, compresses) = ai.narrativeCompressor()
+        let storeRecorder = CheckInStoreRecorder.open(dataDir: dataDir, compressor: compressor)
+        loadedSignals.longitudinal = storeRecorder?.stateForNextCheckIn()
+        let signalValues = loadedSignals
         var checkIn = CheckIn(ai: aiStep, now: { Date() }, onWaitingForAI: {
             guard sheet == nil, !signalValues.isEmpty else { return }
             console.prompt("\nReviewing your signals with the on-device model (up to \(ai.timeoutDescription))…\n")
@@ -96,15 +103,25 @@ struct CheckInCommand: AsyncParsableCommand {
             Console.out("\n" + report.text + "\n")
         }
 
-        guard let session = CrisisSession(tier: report.finalTier, now: Date(), recheckAfter: recheckAfter) else { return }
+        // The history update (and the narrative model, up to 30 s) runs alongside the recheck.
+        if storeRecorder != nil, compresses { console.prompt("Updating your check-in history…\n") }
+        let recording = Task { await storeRecorder?.record(report, signals: signalValues) }
+        guard let session = CrisisSession(tier: report.finalTier, now: Date(), recheckAfter: recheckAfter) else {
+            await recording.value
+            return
+        }
         let history = CrisisHistoryRecorder(store: CrisisHistoryStore(directory: SentinelDataDirectory.resolve(explicit: dataDir)))
         history.record(session)
         // The recheck is a conversation: only when the person answered here, on this terminal.
-        guard sheet == nil, !json, !noRecheck else { return }
+        guard sheet == nil, !json, !noRecheck else {
+            await recording.value
+            return
+        }
         let input = InterruptibleLineReader(read: { await console.readLine() },
                                             sleep: { seconds in try await Task.sleep(for: .seconds(seconds)) })
         let loop = CrisisRecheckLoop(clock: SystemCrisisClock(), input: input, write: { console.prompt($0) },
                                      onChange: { history.record($0) }, battleBuddy: crisisProfile.battleBuddy)
         _ = await loop.run(session)
+        await recording.value
     }
 }
