@@ -66,6 +66,7 @@ let package = Package(
                 "LLM",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
@@ -100,7 +101,12 @@ let package = Package(
         ),
         .testTarget(
             name: "RemoteEngineTests",
-            dependencies: ["RemoteEngine", "LLM", "Skills", "HomeOS", "LlamaEngine", "ModelHub"]
+            dependencies: [
+                "RemoteEngine", "LLM", "Skills", "HomeOS", "LlamaEngine", "ModelHub",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
         ),
         .testTarget(name: "EvaluationTests", dependencies: ["Evaluation", "LLM", "Skills", "HomeOS"],
                     exclude: ["json-schema-suite-expected-failures.txt"]),

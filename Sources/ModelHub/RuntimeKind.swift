@@ -31,7 +31,7 @@ public enum RuntimeKind: String, Sendable, Hashable, Codable, CaseIterable, Cust
         case .llamaCppGGUF:
             return .available
         case .openAICompatible:
-            return .unavailable(reason: "remote engines are configured with the RemoteEngine module, which this build does not include yet; nothing is sent over the network")
+            return .unavailable(reason: "remote models are not loaded from the catalog; opt in per command with `--engine remote --base-url URL --model NAME` (RemoteEngine); nothing is sent over the network otherwise")
         case .mlx:
             return .unavailable(reason: "MLX runs only on Apple silicon Macs and iOS devices; on this machine use a GGUF build of the same model")
         case .foundationModels:

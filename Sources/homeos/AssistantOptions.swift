@@ -18,6 +18,7 @@ struct AssistantOptions: ParsableArguments {
 
     func validate() throws {
         if noModel && model.model != nil { throw ValidationError("--no-model and --model exclude each other.") }
+        if noModel && model.engine == .remote { throw ValidationError("--no-model and --engine remote exclude each other.") }
     }
 
     /// Opens the family store and builds the assistant; loads the model unless `--no-model` or `loadModel` is false.
@@ -40,7 +41,7 @@ struct AssistantOptions: ParsableArguments {
     /// The model behind a bridge, or a ``CommandFailure`` explaining how to get one.
     func loadBridge() async throws -> LLMBridge {
         do {
-            return LLMBridge(model: try await model.loadEngine())
+            return LLMBridge(model: try await model.loadModel())
         } catch {
             throw CommandFailure("The model could not be loaded: \(error) Install the default model with `make setup` "
                 + "(or `homeos models pull ID`), choose another with --model, or run without one with --no-model.")

@@ -7,7 +7,7 @@ import LlamaEngine
 struct GenerateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "generate",
-        abstract: "Generate an answer to a prompt with the local model.",
+        abstract: "Generate an answer to a prompt with the local model (or, with --engine remote, a server you chose).",
         discussion: """
             The prompt is sent as a user message through the model's chat template. Decoding is greedy \
             (deterministic) unless --temperature is above 0.
@@ -59,7 +59,7 @@ struct GenerateCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let engine = try await modelOptions.loadEngine()
+        let engine = try await modelOptions.loadModel()
         var messages: [ChatMessage] = []
         if let system { messages.append(.system(system)) }
         messages.append(.user(prompt))
@@ -81,7 +81,18 @@ struct GenerateCommand: AsyncParsableCommand {
         }
         if stream { Terminal.write("\n") } else { print(text.trimmingCharacters(in: .whitespacesAndNewlines)) }
         guard let (usage, reason) = finished else { return }
-        if stats {
+        if stats, !(engine is LlamaEngine) {
+            Terminal.error("""
+                ---
+                model            \(engine.id)
+                prompt tokens    \(usage.promptTokens == 0 ? "- (the server did not say)" : "\(usage.promptTokens)")
+                generated tokens \(usage.generatedTokens)
+                decode           \(usage.decodeTokensPerSecond.map { String(format: "%.1f tok/s", $0) } ?? "-")
+                first token      \(usage.timeToFirstToken.map { "\(Terminal.ms($0)) ms" } ?? "-")
+                total            \(Terminal.ms(usage.totalDuration)) ms
+                finish reason    \(reason)
+                """)
+        } else if stats, let engine = engine as? LlamaEngine {
             let info = await engine.info
             Terminal.error("""
                 ---

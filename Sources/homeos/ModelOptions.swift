@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LlamaEngine
 import ModelHub
+import RemoteEngine
 
 /// Options shared by commands that load a model.
 struct ModelOptions: ParsableArguments {
@@ -19,9 +20,39 @@ struct ModelOptions: ParsableArguments {
     @Option(name: .long, help: "Context window in tokens (default: from the preset).")
     var context: Int?
 
+    @Option(name: .long, help: ArgumentHelp(
+        "local (in-process llama.cpp, the default) or remote (an OpenAI-compatible server: opt-in, messages leave this process; needs --base-url and --model; or set HOMEOS_ENGINE=remote).",
+        valueName: "local|remote"))
+    var engine: EngineChoice?
+
+    @Option(name: .customLong("base-url"), help: ArgumentHelp(
+        "With --engine remote: the server's API root, for example http://127.0.0.1:8080/v1 (or HOMEOS_REMOTE_BASE_URL). The API key is read from HOMEOS_REMOTE_API_KEY.",
+        valueName: "url"))
+    var baseURL: String?
+
+    @Option(name: .long, help: ArgumentHelp(
+        "With --engine remote: how structured output is requested: automatic (probe the server), json-schema, json-object-schema or none.",
+        valueName: "style"))
+    var structuredOutput: StructuredOutputStyle?
+
+    @Option(name: .customLong("remote-timeout"), help: "With --engine remote: seconds of silence from the server before giving up (default 60).")
+    var remoteTimeout: Double?
+
+    @Option(name: .customLong("remote-retries"), help: "With --engine remote: attempts per request on 429/5xx/connection errors (default 4).")
+    var remoteRetries: Int?
+
     func validate() throws {
         if let threads, threads < 1 { throw ValidationError("--threads must be at least 1, got \(threads).") }
         if let context, context < 16 { throw ValidationError("--context must be at least 16 tokens, got \(context).") }
+        if engine != .remote {
+            let remoteOnly = [("--base-url", baseURL != nil), ("--structured-output", structuredOutput != nil),
+                              ("--remote-timeout", remoteTimeout != nil), ("--remote-retries", remoteRetries != nil)]
+            if let (flag, _) = remoteOnly.first(where: \.1), ProcessInfo.processInfo.environment["HOMEOS_ENGINE"] != "remote" {
+                throw ValidationError("\(flag) needs --engine remote (remote engines are opt-in).")
+            }
+        }
+        if let remoteTimeout, !(remoteTimeout > 0) { throw ValidationError("--remote-timeout must be above 0 seconds.") }
+        if let remoteRetries, remoteRetries < 1 { throw ValidationError("--remote-retries must be at least 1.") }
     }
 
     /// The configuration from the preset and overrides.

@@ -6,6 +6,8 @@ public struct RemoteConsentRequest: Sendable, Hashable {
     public var engineID: String
     /// What would be sent (the simplified prompt's text).
     public var preview: String
+    /// Who would receive it: the server's host (and port), so the question can name it.
+    public var destination: String
 }
 
 /// The remote step: an engine the user configured, used only after they agree for this request.
@@ -14,10 +16,14 @@ public struct RemoteFallback: Sendable {
     public var bridge: LLMBridge
     /// Asked before each use; returns whether the user agrees. Nothing is sent on `false`.
     public var askConsent: @Sendable (RemoteConsentRequest) async -> Bool
+    /// The host that receives what is sent (default: the engine's id).
+    public var destination: String
 
     /// Creates the remote step.
-    public init(bridge: LLMBridge, askConsent: @escaping @Sendable (RemoteConsentRequest) async -> Bool) {
+    /// - Parameter destination: the host that would receive the message, named in the consent question.
+    public init(bridge: LLMBridge, destination: String? = nil, askConsent: @escaping @Sendable (RemoteConsentRequest) async -> Bool) {
         self.bridge = bridge
+        self.destination = destination ?? bridge.model.id
         self.askConsent = askConsent
     }
 }
@@ -106,7 +112,8 @@ public struct ResilientBridge: Sendable {
         failures.append(ResilienceFailure(attempt: .deterministic, reason: "no deterministic answer for this request"))
         if let remote {
             let simpler = prompt.simplified()
-            if await remote.askConsent(RemoteConsentRequest(engineID: remote.bridge.model.id, preview: simpler.userText)) {
+            if await remote.askConsent(RemoteConsentRequest(engineID: remote.bridge.model.id, preview: simpler.userText,
+                                                                  destination: remote.destination)) {
                 do {
                     let value = try await withDeadline(budget * 5) { try await call(remote.bridge, simpler) }
                     return ResilientAnswer(value: value, attempt: .remote, failures: failures)

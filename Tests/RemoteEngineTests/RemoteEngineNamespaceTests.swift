@@ -1,4 +1,0 @@
-import Testing
-@testable import RemoteEngine
-
-@Suite struct RemoteEngineNamespaceTests {}
