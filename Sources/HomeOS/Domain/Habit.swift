@@ -15,14 +15,19 @@ public struct Habit: Codable, Sendable, Hashable, Identifiable {
     public var goal: String?
     /// The days it was done, sorted, without duplicates.
     public private(set) var completedDays: [String]
+    /// The local time `HH:mm` of the daily check-in the scheduler sends while the habit is not
+    /// done that day (nil: the scheduler's default, 19:00).
+    public var checkInTime: String?
 
     /// Creates a habit; `completedDays` are sorted and de-duplicated.
-    public init(id: UUID = UUID(), memberID: String? = nil, name: String, goal: String? = nil, completedDays: [String] = []) {
+    public init(id: UUID = UUID(), memberID: String? = nil, name: String, goal: String? = nil, completedDays: [String] = [],
+                checkInTime: String? = nil) {
         self.id = id
         self.memberID = memberID
         self.name = name
         self.goal = goal
         self.completedDays = Array(Set(completedDays)).sorted()
+        self.checkInTime = checkInTime
     }
 
     /// Records the habit as done on `day`; returns false when it already was.
@@ -64,7 +69,7 @@ public struct Habit: Codable, Sendable, Hashable, Identifiable {
         return longest
     }
 
-    private enum CodingKeys: String, CodingKey { case id, memberID, name, goal, completedDays }
+    private enum CodingKeys: String, CodingKey { case id, memberID, name, goal, completedDays, checkInTime }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -72,6 +77,7 @@ public struct Habit: Codable, Sendable, Hashable, Identifiable {
                   memberID: try container.decodeIfPresent(String.self, forKey: .memberID),
                   name: try container.decode(String.self, forKey: .name),
                   goal: try container.decodeIfPresent(String.self, forKey: .goal),
-                  completedDays: try container.decodeIfPresent([String].self, forKey: .completedDays) ?? [])
+                  completedDays: try container.decodeIfPresent([String].self, forKey: .completedDays) ?? [],
+                  checkInTime: try container.decodeIfPresent(String.self, forKey: .checkInTime))
     }
 }

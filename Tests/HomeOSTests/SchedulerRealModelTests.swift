@@ -1,0 +1,60 @@
+import Foundation
+@testable import HomeOS
+import LLM
+import LlamaEngine
+import ModelHub
+import Synchronization
+import Testing
+
+/// The morning briefing on the real default model (SmolLM2-135M-Instruct through llama.cpp) with
+/// the daemon's 30 s background budget: exactly one generation, and a briefing either way (the
+/// model's text, or the summary when the model is slower than the budget on a loaded machine).
+@Suite(.serialized) struct SchedulerRealModelTests {
+    /// Counts the calls that reach a model.
+    final class CountingModel: LanguageModel {
+        let base: any LanguageModel
+        private let count = Mutex(0)
+
+        init(_ base: any LanguageModel) { self.base = base }
+
+        var calls: Int { count.withLock { $0 } }
+        var id: String { base.id }
+        var availability: ModelAvailability { get async { await base.availability } }
+
+        func respond(to request: GenerationRequest) async throws -> GenerationResult {
+            count.withLock { $0 += 1 }
+            return try await base.respond(to: request)
+        }
+
+        func stream(_ request: GenerationRequest) -> AsyncThrowingStream<GenerationEvent, Error> {
+            count.withLock { $0 += 1 }
+            return base.stream(request)
+        }
+
+        func countTokens(_ text: String) async throws -> Int { try await base.countTokens(text) }
+    }
+
+    @Test(.timeLimit(.minutes(3))) func theRealModelWritesTheMorningBriefingInOneCall() async throws {
+        let path: String
+        do {
+            path = try ModelDirectory.standard().resolve("smollm2-135m-instruct").path
+        } catch {
+            Issue.record("\(error) The real-model briefing needs the default model: run `make setup` (or `make test`).")
+            throw error
+        }
+        let engine = try await LlamaEngine(modelPath: path, configuration: LlamaConfiguration(
+            threads: ProcessInfo.processInfo.activeProcessorCount, contextSize: 1024, batchSize: 256))
+        let model = CountingModel(engine)
+        let storage = InMemoryStorage()
+        try SchedulerFixture.seed(into: storage)
+        let writer = BriefingWriter(storage: storage, bridge: LLMBridge(model: model))
+        let briefing = await writer.write(evening: false, at: SchedulerFixture.local("2026-03-08", "07:00"), timeZone: SchedulerFixture.timeZone)
+        #expect(model.calls == 1)
+        #expect(!briefing.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)
+        if !briefing.usedModel {
+            // Slower than the budget (or an empty answer): the deterministic summary of the day.
+            #expect(briefing.text.contains("Dentist"))
+        }
+        print("real-model briefing (\(briefing.usedModel ? "model" : "summary")): \(briefing.text)")
+    }
+}
