@@ -182,8 +182,10 @@ public actor LlamaEngine: LanguageModel, LogLikelihoodScoring {
         while true {
             if let reason = interruption() { flush(); return finish(reason) }
             let closing = structure.map { tracker in
-                tracker.closingCost > 0 && options.maxTokens - usage.generatedTokens <= 2 * tracker.closingCost + 6
-            } ?? false
+                ClosingPressure.forBudget(remaining: options.maxTokens - usage.generatedTokens,
+                                          maxTokens: options.maxTokens, closingCost: tracker.closingCost,
+                                          openObjects: tracker.openObjects)
+            } ?? .none
             let token = sampler.sample(model.context, closing: closing)
             if model.isEndOfGeneration(token) { flush(); return finish(.endOfGeneration) }
             usage.generatedTokens += 1

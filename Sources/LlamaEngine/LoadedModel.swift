@@ -157,12 +157,10 @@ final class LoadedModel {
 
     func isEndOfGeneration(_ token: llama_token) -> Bool { llama_vocab_is_eog(vocab, token) }
 
-    /// For each token, whether its text only closes JSON strings, objects and arrays (quotes,
-    /// braces, brackets and whitespace). Computed on first use.
-    lazy var closingTokens: [Bool] = (0..<vocabularySize).map { index in
-        let text = piece(llama_token(index))
-        return text.contains { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "}") || $0 == UInt8(ascii: "]") }
-            && text.allSatisfy { [UInt8(ascii: "\""), UInt8(ascii: "}"), UInt8(ascii: "]"), 0x20, 0x0A].contains($0) }
+    /// For each token, what its text does to open JSON structure (see ``StructuralTokenClass``).
+    /// Computed on first use.
+    lazy var structuralClasses: [StructuralTokenClass] = (0..<vocabularySize).map { index in
+        StructuralTokenClass.of(piece(llama_token(index)))
     }
 
     // MARK: Evaluation

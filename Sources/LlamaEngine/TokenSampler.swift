@@ -13,8 +13,8 @@ final class TokenSampler {
     private let chain: UnsafeMutablePointer<llama_sampler>
     private let grammar: UnsafeMutablePointer<llama_sampler>?
     private var candidates: [llama_token_data]
-    /// Tokens that only close strings, objects or arrays; boosted when the budget runs low.
-    private let closers: [Bool]?
+    /// What each token does to open JSON structure; used to steer closing when the budget runs low.
+    private let structuralClasses: [StructuralTokenClass]?
     /// How many tokens needed the full grammar mask.
     private(set) var fullMaskCount = 0
 
@@ -30,10 +30,10 @@ final class TokenSampler {
         if let grammarText {
             // A failed parse leaves `grammar` nil; `deinit` still frees the chain.
             self.grammar = llama_sampler_init_grammar(model.vocab, grammarText, grammarRoot)
-            self.closers = model.closingTokens
+            self.structuralClasses = model.structuralClasses
         } else {
             self.grammar = nil
-            self.closers = nil
+            self.structuralClasses = nil
         }
         if let penalty = options.repetitionPenalty, penalty != 1 {
             llama_sampler_chain_add(chain, llama_sampler_init_penalties(
@@ -60,12 +60,12 @@ final class TokenSampler {
     }
 
     /// Picks the next token from the logits of the last evaluated token and records it.
-    /// - Parameter closing: when true (the token budget is nearly spent), tokens that close the
-    ///   open structure are strongly preferred so the answer ends valid instead of cut off.
-    func sample(_ context: OpaquePointer, closing: Bool = false) -> llama_token {
+    /// - Parameter closing: how hard to steer towards closing the open structure (the token budget
+    ///   is running out), so the answer ends valid instead of cut off.
+    func sample(_ context: OpaquePointer, closing: ClosingPressure = .none) -> llama_token {
         let token: llama_token
         if let grammar {
-            if !closing, let candidate = chooseUnconstrained(context), isAllowed(candidate, by: grammar) {
+            if closing == .none, let candidate = chooseUnconstrained(context), isAllowed(candidate, by: grammar) {
                 token = candidate
             } else {
                 fullMaskCount += 1
@@ -111,17 +111,39 @@ final class TokenSampler {
         }
     }
 
-    private func chooseMasked(_ context: OpaquePointer, grammar: UnsafeMutablePointer<llama_sampler>, closing: Bool) -> llama_token {
+    private func chooseMasked(_ context: OpaquePointer, grammar: UnsafeMutablePointer<llama_sampler>,
+                              closing: ClosingPressure) -> llama_token {
         guard loadLogits(context) else { return 0 }
         candidates.withUnsafeMutableBufferPointer { buffer in
             var array = llama_token_data_array(data: buffer.baseAddress, size: buffer.count, selected: -1, sorted: false)
             llama_sampler_apply(grammar, &array)
         }
-        if closing, let closers {
-            for index in candidates.indices where closers[Int(candidates[index].id)] && candidates[index].logit.isFinite {
-                candidates[index].logit += 30
+        if let classes = structuralClasses { steer(closing, classes: classes) }
+        return select() ?? 0
+    }
+
+    /// Adjusts the grammar-masked logits towards closing the open structure.
+    private func steer(_ closing: ClosingPressure, classes: [StructuralTokenClass]) {
+        switch closing {
+        case .none:
+            return
+        case .soft(let strength):
+            for index in candidates.indices where candidates[index].logit.isFinite {
+                switch classes[Int(candidates[index].id)] {
+                case .closer: candidates[index].logit += 30 * strength
+                case .opener, .continuer: candidates[index].logit -= 30 * strength
+                case .whitespace: candidates[index].logit -= 10 * strength
+                case .other: break
+                }
+            }
+        case .hard:
+            // Keep only the most closing class of token that the grammar allows.
+            let preference: [StructuralTokenClass] = [.closer, .other, .continuer, .whitespace, .opener]
+            let allowed = Set(candidates.lazy.filter { $0.logit.isFinite }.map { classes[Int($0.id)] })
+            guard let best = preference.first(where: allowed.contains) else { return }
+            for index in candidates.indices where candidates[index].logit.isFinite && classes[Int(candidates[index].id)] != best {
+                candidates[index].logit = -.infinity
             }
         }
-        return select() ?? 0
     }
 }

@@ -243,7 +243,7 @@ extension ApprovalRequest {
         #expect(reminders.allSatisfy { $0.source == "note-to-actions" })
         #expect(reminders[0].title == "Pay rent")
         let plumber = try #require(reminders.first { $0.title.lowercased().contains("plumber") })
-        #expect(DailySkillSupport.day(try #require(plumber.due), in: fixture.timeZone) == "2026-05-22")
+        #expect(CoreSkillSupport.day(try #require(plumber.due), in: fixture.timeZone) == "2026-05-22")
         #expect(reminders[2].memberID == "leo")
     }
 

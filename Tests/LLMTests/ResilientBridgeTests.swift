@@ -64,6 +64,25 @@ import Testing
         #expect(answer.failures.map(\.attempt) == [.full, .simplified])
     }
 
+    @Test func aFirstAttemptThatUsesUpTheDeadlineSkipsTheSimplifiedOne() async throws {
+        let model = ScriptedModel()
+        model.add(.init(matcher: .any, reply: .text("{}"), delay: .seconds(5)))
+        let bridge = ResilientBridge(local: LLMBridge(model: model), budget: .seconds(30), deadline: .after(.milliseconds(400)))
+        let answer = try await bridge.json(Self.prompt, schema: Self.schema) { Self.fallback }
+        #expect(answer.attempt == .deterministic)
+        #expect(answer.failures.map(\.attempt) == [.full, .simplified])
+        #expect(answer.failures.last?.reason.contains("no time left") == true)
+        #expect(model.requests.count == 1)
+    }
+
+    @Test func aQuickFailureLeavesTimeForTheSimplifiedAttemptWithinTheDeadline() async throws {
+        let model = ScriptedModel(defaultReply: #"{"dish": "soup", "minutes": 15}"#)
+        model.add(.init(matcher: .predicate({ !Self.isSimplified($0) }), reply: .failure(LLMError.generationFailed("decode failed"))))
+        let bridge = ResilientBridge(local: LLMBridge(model: model), budget: .seconds(30), deadline: .after(.seconds(20)))
+        let answer = try await bridge.json(Self.prompt, schema: Self.schema) { Self.fallback }
+        #expect(answer.attempt == .simplified)
+    }
+
     @Test func anInvalidFallbackIsNeverPassedOn() async throws {
         let model = ScriptedModel(defaultReply: "no json here")
         let bridge = ResilientBridge(local: LLMBridge(model: model), budget: .milliseconds(300))

@@ -56,17 +56,20 @@ public struct HomeOSAssistant: Sendable {
     ///   - deadlines: time budgets per step.
     ///   - now: the clock.
     ///   - style: the gene-pool style of the current answer (see ``PromptGeneStore``); nil uses the fixed rules.
+    ///   - tokenCounter: counts prompt tokens for the budgets (the model's `LlamaTokenizer`; default an estimate).
     /// - Throws: ``HomeOSAssistantError/noFamily(location:)`` before `homeos init`, a ``StorageError``
     ///   when the store cannot be read, a ``RoutingModelError`` when the routing model is unusable,
     ///   or a ``SkillError`` when skills cannot be registered.
     public init(storage: any StorageProvider, bridge: LLMBridge?, weather: (any WeatherProvider)? = nil,
                 routingModel: RoutingModel? = nil, deadlines: StepDeadlines = StepDeadlines(),
-                now: @escaping @Sendable () -> Date = Date.init, style: PromptStyle? = nil) throws {
+                now: @escaping @Sendable () -> Date = Date.init, style: PromptStyle? = nil,
+                tokenCounter: any PromptTokenCounting = CharacterTokenEstimate()) throws {
         guard let family = try storage.loadIfPresent(.family) else {
             throw HomeOSAssistantError.noFamily(location: storage.location)
         }
         guard let timeZone = family.timeZone else { throw HomeOSAssistantError.unknownTimeZone(family.timeZoneIdentifier) }
-        let services = HomeOSServices(storage: storage, weather: weather, now: now, style: style)
+        let services = HomeOSServices(storage: storage, weather: weather, now: now, style: style,
+                                      tokenCounter: tokenCounter)
         var registry = try HomeOSSkillSet.registry(services: services)
         try storage.load(.skillSettings).apply(to: &registry)
         let model = try routingModel ?? HomeOSRouting.model()

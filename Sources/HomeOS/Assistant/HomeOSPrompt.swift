@@ -2,25 +2,28 @@ import Foundation
 import LLM
 import Skills
 
-/// Character budgets of each prompt part (about 4 characters a token for English): system ~200
-/// tokens, family ~150, data ~150, history ~400, message ~300. History goes first when the
-/// whole prompt is over budget.
+/// Token budgets of each prompt part, counted with the model's real tokenizer when one is given
+/// (``HomeOSServices/tokenCounter``), else estimated at about four characters a token: system
+/// ~200 tokens, family ~150, data ~150, history ~400, message ~300, with ~500 left for the answer.
+/// History goes first when the whole prompt is over 1,500 tokens.
 public struct PromptBudget: Sendable, Hashable {
-    /// Characters for the system prompt.
-    public var system = 800
-    /// Characters for the family summary.
-    public var family = 600
-    /// Characters for the skill's data.
-    public var data = 600
-    /// Characters for the recent conversation.
-    public var history = 1600
-    /// Characters for the message.
-    public var message = 1200
-    /// Extra characters for the system prompt when it is synthesized from the gene pool (its
-    /// persona, format, tone and guardrail genes are longer than the fixed rules).
-    public var styleExtra = 500
-    /// Characters for the whole prompt before history is dropped.
-    public var total = 6000
+    /// Tokens for the system prompt.
+    public var system = 200
+    /// Tokens for the family summary.
+    public var family = 150
+    /// Tokens for the skill's data.
+    public var data = 150
+    /// Tokens for the recent conversation.
+    public var history = 400
+    /// Tokens for the message.
+    public var message = 300
+    /// Extra tokens for the system prompt when it is synthesized from the gene pool (its persona,
+    /// format, tone and guardrail genes are longer than the fixed rules).
+    public var styleExtra = 125
+    /// Tokens for the whole prompt before history is dropped.
+    public var total = 1500
+    /// Tokens the answer may use (the prompt plus this must fit the context window).
+    public var output = 500
 
     /// The defaults.
     public init() {}
@@ -48,19 +51,21 @@ public struct HomeOSPrompt: Sendable {
     /// The gene-pool style; replaces ``rules`` when not empty (its guardrail genes carry the same rules).
     var style: String = ""
     var budget = PromptBudget()
+    /// Counts tokens for the budgets (the model's tokenizer, or an estimate).
+    var tokens: any PromptTokenCounting = CharacterTokenEstimate()
 
     /// The system and user messages.
     public func messages() -> [ChatMessage] {
         let head = style.isEmpty ? Self.rules : style
-        let system = Self.clip(head + "\n" + instruction, to: style.isEmpty ? budget.system : budget.system + budget.styleExtra)
+        let system = tokens.clip(head + "\n" + instruction, toTokens: style.isEmpty ? budget.system : budget.system + budget.styleExtra)
         var parts = ["Now: \(Self.describe(now, in: timeZone))."]
-        if let family { parts.append(Self.clip("Family: " + Self.summary(of: family), to: budget.family)) }
-        if !data.isEmpty { parts.append(Self.clip(data, to: budget.data)) }
-        let request = "Message: " + Self.clip(message, to: budget.message)
-        var conversation = Self.clip(history.suffix(6).map { "\($0.speaker == .person ? "Person" : "HomeOS"): \($0.text)" }
-            .joined(separator: "\n"), to: budget.history, keepEnd: true)
-        let fixedLength = system.count + parts.joined().count + request.count
-        if fixedLength + conversation.count > budget.total { conversation = "" }
+        if let family { parts.append(tokens.clip("Family: " + Self.summary(of: family), toTokens: budget.family)) }
+        if !data.isEmpty { parts.append(tokens.clip(data, toTokens: budget.data)) }
+        let request = "Message: " + tokens.clip(message, toTokens: budget.message)
+        var conversation = tokens.clip(history.suffix(6).map { "\($0.speaker == .person ? "Person" : "HomeOS"): \($0.text)" }
+            .joined(separator: "\n"), toTokens: budget.history, keepEnd: true)
+        let fixedTokens = tokens.tokenCount(system) + tokens.tokenCount(parts.joined(separator: "\n")) + tokens.tokenCount(request)
+        if !conversation.isEmpty && fixedTokens + tokens.tokenCount(conversation) > budget.total { conversation = "" }
         if !conversation.isEmpty { parts.append("Recent conversation:\n" + conversation) }
         parts.append(request)
         return [.system(system), .user(parts.joined(separator: "\n"))]
@@ -83,10 +88,5 @@ public struct HomeOSPrompt: Sendable {
         formatter.timeZone = timeZone
         formatter.dateFormat = "EEEE d MMMM yyyy, HH:mm"
         return formatter.string(from: date)
-    }
-
-    static func clip(_ text: String, to limit: Int, keepEnd: Bool = false) -> String {
-        guard text.count > limit else { return text }
-        return keepEnd ? "…" + String(text.suffix(limit - 1)) : String(text.prefix(limit - 1)) + "…"
     }
 }

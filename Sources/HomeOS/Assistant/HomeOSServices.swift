@@ -13,14 +13,18 @@ public struct HomeOSServices: Sendable {
     public let now: @Sendable () -> Date
     /// The gene-pool style of the current answer (nil: the fixed rules).
     public let style: PromptStyle?
+    /// Counts prompt tokens for ``PromptBudget``: the model's tokenizer (`LlamaTokenizer`) when
+    /// the app has one, else an estimate of about four characters a token.
+    public let tokenCounter: any PromptTokenCounting
 
     /// Creates the services.
     public init(storage: any StorageProvider, weather: (any WeatherProvider)? = nil, now: @escaping @Sendable () -> Date = Date.init,
-                style: PromptStyle? = nil) {
+                style: PromptStyle? = nil, tokenCounter: any PromptTokenCounting = CharacterTokenEstimate()) {
         self.storage = storage
         self.weather = weather
         self.now = now
         self.style = style
+        self.tokenCounter = tokenCounter
     }
 
     /// The family, or nil before `homeos init`.
@@ -41,6 +45,6 @@ public struct HomeOSServices: Sendable {
         let family = (try? self.family()) ?? nil
         return HomeOSPrompt(skillID: skillID, instruction: instruction, data: data, family: family,
                             now: context.now, timeZone: context.timeZone, history: context.history,
-                            message: context.message, style: style?.text ?? "").messages()
+                            message: context.message, style: style?.text ?? "", tokens: tokenCounter).messages()
     }
 }

@@ -7,81 +7,40 @@ import Skills
 /// the family's data, and small text helpers. Every model call returns nil on any failure so
 /// the caller falls back to its deterministic answer.
 enum CoreSkillSupport {
-    /// Budget of one model call when the context sets no deadline.
-    static let defaultBudget: Duration = .seconds(6)
-
-    /// The time left for a model call: the context's deadline, else ``defaultBudget``; nil when
-    /// the deadline has already passed (then no model is called).
-    static func budget(_ context: SkillContext) -> Duration? {
-        guard let deadline = context.deadline else { return defaultBudget }
-        let remaining = deadline.remaining
-        return remaining > .milliseconds(50) ? remaining : nil
-    }
-
     /// The two halves of a HomeOS prompt (system, user) for a bridge call.
-    static func prompt(_ services: HomeOSServices, skillID: String, instruction: String, data: String,
-                       context: SkillContext) -> (system: String, user: String) {
-        let messages = services.promptMessages(skillID: skillID, instruction: instruction, data: data, context: context)
-        let system = messages.first { $0.role == .system }?.content ?? ""
-        let user = messages.filter { $0.role != .system }.map(\.content).joined(separator: "\n")
-        return (system, user)
+    static func messages(_ services: HomeOSServices, skillID: String, instruction: String, data: String,
+                         context: SkillContext) -> [ChatMessage] {
+        services.promptMessages(skillID: skillID, instruction: instruction, data: data, context: context)
     }
 
-    /// Free text from the model, cleaned of role markers and special tokens; nil without a
-    /// model, on failure, past the deadline, or when the answer is empty.
+    /// Free text from the model through the resilience cascade (see ``SkillModelCalls``); nil
+    /// without a model, when every attempt failed, or past the deadline.
     static func generateText(_ services: HomeOSServices, skillID: String, instruction: String, data: String = "",
                              context: SkillContext, maxTokens: Int = 160) async -> String? {
-        guard let bridge = context.bridge, let budget = budget(context) else { return nil }
-        let (system, user) = prompt(services, skillID: skillID, instruction: instruction, data: data, context: context)
-        let deadline = context.deadline ?? Deadline.after(budget)
-        do {
-            let raw = try await withDeadline(budget) {
-                try await bridge.generate(prompt: user, system: system, options: GenerationOptions(maxTokens: maxTokens),
-                                          deadline: deadline)
-            }
-            let cleaned = clean(raw)
-            return cleaned.isEmpty ? nil : cleaned
-        } catch {
-            return nil
-        }
+        await SkillModelCalls.text(messages(services, skillID: skillID, instruction: instruction, data: data, context: context),
+                                   context: context, maxTokens: maxTokens)
     }
 
-    /// A schema-valid value from the model; nil without a model, on failure or past the deadline.
+    /// A schema-valid value from the model through the resilience cascade; nil without a model,
+    /// when every attempt failed, or past the deadline.
     static func generateJSON<T: Decodable & Sendable>(_ type: T.Type, _ services: HomeOSServices, skillID: String,
                                                       instruction: String, data: String = "", schema: JSONSchema,
                                                       examples: [JSONExample] = [], context: SkillContext,
                                                       maxTokens: Int = 200) async -> T? {
-        guard let bridge = context.bridge, let budget = budget(context) else { return nil }
-        let (system, user) = prompt(services, skillID: skillID, instruction: instruction, data: data, context: context)
-        let deadline = context.deadline ?? Deadline.after(budget)
-        do {
-            return try await withDeadline(budget) {
-                try await bridge.generateJSON(T.self, prompt: user, schema: schema, system: system, examples: examples,
-                                              maxTokens: maxTokens, deadline: deadline)
-            }
-        } catch {
-            return nil
-        }
+        let value = await SkillModelCalls.json(
+            messages(services, skillID: skillID, instruction: instruction, data: data, context: context),
+            schema: schema, examples: examples, context: context, maxTokens: maxTokens)
+        return try? value?.decode(T.self)
     }
 
     /// One of `categories` chosen by the model; nil without a model, on failure or past the deadline.
     static func classify(_ input: String, categories: [ClassificationCategory], context: SkillContext) async -> String? {
-        guard let bridge = context.bridge, let budget = budget(context) else { return nil }
-        let deadline = context.deadline ?? Deadline.after(budget)
-        do {
-            let result = try await withDeadline(budget) {
-                try await bridge.classify(input: input, categories: categories, deadline: deadline)
-            }
-            return result.name
-        } catch {
-            return nil
-        }
+        await SkillModelCalls.classify(input, categories: categories, context: context)
     }
 
     /// A model answer without role markers, special tokens or meta labels, trimmed.
     static func clean(_ raw: String) -> String {
-        ResponseSanitizer(extractsFollowUpQuestion: false).sanitize(raw).text
-            .trimmingCharacters(in: .whitespacesAndNewlines)
+        DailySkillSupport.cleanModelText(raw)
     }
 
     /// The family, or nil when there is none or it cannot be read.
@@ -98,6 +57,7 @@ enum CoreSkillSupport {
     static func calendar(_ timeZone: TimeZone) -> Calendar {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
+        calendar.locale = Locale(identifier: "en_US_POSIX")
         return calendar
     }
 

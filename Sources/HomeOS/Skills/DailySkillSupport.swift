@@ -6,68 +6,24 @@ import Skills
 /// within a deadline and fall back to nil, local days in the family's time zone, and small text
 /// helpers. Internal: each skill keeps its own logic in its own file.
 enum DailySkillSupport {
-    /// The budget of one model call when the context carries no deadline.
-    static let defaultBudget: Duration = .seconds(4)
-
-    /// The deadline of one model call: the context's, or ``defaultBudget`` from now.
-    static func deadline(_ context: SkillContext) -> Deadline {
-        context.deadline ?? .after(defaultBudget)
+    /// One generation through the resilience cascade (see ``SkillModelCalls``); the cleaned text,
+    /// or nil when there is no model or every attempt failed, ran out of time or said nothing (the
+    /// caller then uses its fallback). `singleCall`: exactly one model call, no simplified retry.
+    static func generate(_ messages: [ChatMessage], context: SkillContext, maxTokens: Int = 220,
+                         singleCall: Bool = false) async -> String? {
+        await SkillModelCalls.text(messages, context: context, maxTokens: maxTokens, singleCall: singleCall)
     }
 
-    /// Time left before `deadline`, at least a millisecond so `withDeadline` fails fast.
-    private static func budget(_ deadline: Deadline) -> Duration {
-        max(deadline.remaining, .milliseconds(1))
-    }
-
-    /// Exactly one generation call with `messages`; the cleaned text, or nil when there is no
-    /// model, it failed, ran out of time or said nothing (the caller then uses its fallback).
-    static func generate(_ messages: [ChatMessage], context: SkillContext, maxTokens: Int = 220) async -> String? {
-        guard let bridge = context.bridge else { return nil }
-        let deadline = deadline(context)
-        guard !deadline.hasPassed else { return nil }
-        do {
-            let result = try await withDeadline(budget(deadline)) {
-                try await bridge.model.respond(to: GenerationRequest(
-                    messages: messages, options: GenerationOptions(maxTokens: maxTokens), deadline: deadline))
-            }
-            if case .deadline = result.finishReason { return nil }
-            let text = cleanModelText(result.text)
-            return text.isEmpty ? nil : text
-        } catch {
-            return nil
-        }
-    }
-
-    /// Schema-valid JSON extracted by the model (the bridge retries once on invalid JSON), or nil.
+    /// Schema-valid JSON through the resilience cascade (the bridge also retries invalid JSON once
+    /// within each attempt), or nil.
     static func extractJSON(_ messages: [ChatMessage], schema: JSONSchema, context: SkillContext,
                             examples: [JSONExample] = [], maxTokens: Int = 256) async -> JSONValue? {
-        guard let bridge = context.bridge else { return nil }
-        let deadline = deadline(context)
-        guard !deadline.hasPassed else { return nil }
-        let system = messages.first { $0.role == .system }?.content
-        let prompt = messages.filter { $0.role != .system }.map(\.content).joined(separator: "\n")
-        do {
-            return try await withDeadline(budget(deadline)) {
-                try await bridge.generateJSONReport(prompt: prompt, schema: schema, system: system, examples: examples,
-                                                    maxTokens: maxTokens, deadline: deadline).value
-            }
-        } catch {
-            return nil
-        }
+        await SkillModelCalls.json(messages, schema: schema, examples: examples, context: context, maxTokens: maxTokens)
     }
 
     /// The category the model picks for `input`, or nil without a model or on failure.
     static func classify(_ input: String, categories: [ClassificationCategory], context: SkillContext) async -> String? {
-        guard let bridge = context.bridge else { return nil }
-        let deadline = deadline(context)
-        guard !deadline.hasPassed else { return nil }
-        do {
-            return try await withDeadline(budget(deadline)) {
-                try await bridge.classify(input: input, categories: categories, deadline: deadline).name
-            }
-        } catch {
-            return nil
-        }
+        await SkillModelCalls.classify(input, categories: categories, context: context)
     }
 
     /// Model text without role markers ("assistant:", "<|im_start|>"), special tokens or a
@@ -90,19 +46,7 @@ enum DailySkillSupport {
 
     // MARK: Days
 
-    /// The Gregorian calendar in `timeZone`.
-    static func calendar(_ timeZone: TimeZone) -> Calendar {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        calendar.locale = Locale(identifier: "en_US_POSIX")
-        return calendar
-    }
 
-    /// The local day of `date`, `yyyy-MM-dd`.
-    static func day(_ date: Date, in timeZone: TimeZone) -> String {
-        let parts = calendar(timeZone).dateComponents([.year, .month, .day], from: date)
-        return String(format: "%04d-%02d-%02d", parts.year ?? 1970, parts.month ?? 1, parts.day ?? 1)
-    }
 
     /// `day` moved by `days` (`yyyy-MM-dd`), or `day` itself when malformed.
     static func day(_ day: String, adding days: Int) -> String {
@@ -115,20 +59,15 @@ enum DailySkillSupport {
         return b - a
     }
 
-    /// "07:30" for `date` in `timeZone`.
-    static func clock(_ date: Date, in timeZone: TimeZone) -> String {
-        let parts = calendar(timeZone).dateComponents([.hour, .minute], from: date)
-        return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
-    }
 
     /// The hour of `date` in `timeZone`.
     static func hour(_ date: Date, in timeZone: TimeZone) -> Int {
-        calendar(timeZone).component(.hour, from: date)
+        CoreSkillSupport.calendar(timeZone).component(.hour, from: date)
     }
 
     /// The school weekday of a `yyyy-MM-dd` day.
     static func weekday(of day: String, timeZone: TimeZone) -> SchoolSchedule.Day? {
-        let calendar = calendar(timeZone)
+        let calendar = CoreSkillSupport.calendar(timeZone)
         let parts = day.split(separator: "-").compactMap { Int($0) }
         guard parts.count == 3,
               let date = calendar.date(from: DateComponents(year: parts[0], month: parts[1], day: parts[2], hour: 12))
@@ -192,10 +131,6 @@ enum DailySkillSupport {
         return kept.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// The family, or nil (no family yet, or the store cannot be read).
-    static func family(_ services: HomeOSServices) -> Family? {
-        (try? services.family()) ?? nil
-    }
 
     /// The member named in `text` (by name or first name, as a whole word), if any.
     static func member(namedIn text: String, family: Family?, role: FamilyMember.Role? = nil) -> FamilyMember? {

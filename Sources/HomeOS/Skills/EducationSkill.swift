@@ -30,7 +30,7 @@ struct EducationSkill: HomeOSSkill {
 
     func execute(arguments: Arguments, context: SkillContext) async throws -> SkillResult {
         let message = context.message
-        let family = DailySkillSupport.family(services)
+        let family = CoreSkillSupport.family(services)
         let child = arguments.child.flatMap { family?.member(named: $0) }
             ?? DailySkillSupport.member(namedIn: message, family: family, role: .child)
             ?? (family?.members(withRole: .child).count == 1 ? family?.members(withRole: .child).first : nil)

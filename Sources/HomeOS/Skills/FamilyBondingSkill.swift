@@ -32,7 +32,7 @@ struct FamilyBondingSkill: HomeOSSkill {
 
     func execute(arguments: Arguments, context: SkillContext) async throws -> SkillResult {
         let message = context.message
-        let family = DailySkillSupport.family(services)
+        let family = CoreSkillSupport.family(services)
         let setting = arguments.setting ?? (DailySkillSupport.mentions(message, any: Self.diningOutPhrases) ? .diningOut : nil)
             ?? (DailySkillSupport.mentions(message, any: ["outside", "outdoor", "park", "hike"]) ? .outdoors : nil)
             ?? (DailySkillSupport.mentions(message, any: ["at home", "indoor", "rainy", "tonight", "game night"]) ? .home : nil)

@@ -35,10 +35,10 @@ struct HabitsSkill: HomeOSSkill {
 
     func execute(arguments: Arguments, context: SkillContext) async throws -> SkillResult {
         let message = context.message
-        let today = DailySkillSupport.day(context.now, in: context.timeZone)
+        let today = CoreSkillSupport.day(context.now, in: context.timeZone)
         let action = arguments.action ?? context.handoff?.context["action"].flatMap(Action.init(rawValue:)) ?? Self.action(for: message)
         let requested = arguments.habit ?? context.handoff?.context["habit"]
-        let member = DailySkillSupport.member(namedIn: message, family: DailySkillSupport.family(services))
+        let member = DailySkillSupport.member(namedIn: message, family: CoreSkillSupport.family(services))
         switch action {
         case .start:
             guard let name = requested ?? Self.newHabitName(from: message) else {

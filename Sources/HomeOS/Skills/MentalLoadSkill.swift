@@ -87,7 +87,7 @@ struct MentalLoadSkill: HomeOSSkill {
         let data = digest.lines(evening: evening).joined(separator: "\n")
         // Exactly one model call; the deterministic text is the fallback.
         let messages = services.promptMessages(skillID: id, instruction: instruction, data: data, context: context)
-        let text = await DailySkillSupport.generate(messages, context: context, maxTokens: 200)
+        let text = await DailySkillSupport.generate(messages, context: context, maxTokens: 200, singleCall: true)
             ?? Self.fallbackText(digest, evening: evening)
         if !evening, digest.dinner == nil {
             return .handoff(HandoffRequest(
@@ -109,28 +109,28 @@ struct MentalLoadSkill: HomeOSSkill {
     /// Reads the day's calendar, reminders, meal plan and medications.
     func gather(context: SkillContext) throws -> Digest {
         let timeZone = context.timeZone
-        let today = DailySkillSupport.day(context.now, in: timeZone)
+        let today = CoreSkillSupport.day(context.now, in: timeZone)
         let tomorrow = DailySkillSupport.day(today, adding: 1)
         var digest = Digest(today: today)
-        let family = DailySkillSupport.family(services)
+        let family = CoreSkillSupport.family(services)
         func who(_ ids: [String]) -> String {
             let names = ids.compactMap { family?.member(id: $0)?.name }
             return names.isEmpty ? "" : " (" + names.joined(separator: ", ") + ")"
         }
         func describe(_ event: CalendarEvent) -> String {
-            (event.isAllDay ? "all day" : DailySkillSupport.clock(event.start, in: timeZone)) + " " + event.title + who(event.memberIDs)
+            (event.isAllDay ? "all day" : CoreSkillSupport.clock(event.start, in: timeZone)) + " " + event.title + who(event.memberIDs)
         }
         let events = try services.storage.load(.calendarEvents).sorted { $0.start < $1.start }
-        digest.events = events.filter { DailySkillSupport.day($0.start, in: timeZone) == today }.map(describe)
-        digest.tomorrowEvents = events.filter { DailySkillSupport.day($0.start, in: timeZone) == tomorrow }.map(describe)
+        digest.events = events.filter { CoreSkillSupport.day($0.start, in: timeZone) == today }.map(describe)
+        digest.tomorrowEvents = events.filter { CoreSkillSupport.day($0.start, in: timeZone) == tomorrow }.map(describe)
 
         for reminder in try services.storage.load(.reminders) where !reminder.isDone {
             guard let due = reminder.due else { continue }
-            let dueDay = DailySkillSupport.day(due, in: timeZone)
+            let dueDay = CoreSkillSupport.day(due, in: timeZone)
             if dueDay < today {
                 digest.overdueReminders.append(reminder.title)
             } else if dueDay == today {
-                digest.dueReminders.append(DailySkillSupport.clock(due, in: timeZone) + " " + reminder.title)
+                digest.dueReminders.append(CoreSkillSupport.clock(due, in: timeZone) + " " + reminder.title)
             }
         }
 
@@ -158,7 +158,7 @@ struct MentalLoadSkill: HomeOSSkill {
 
     private func organize(context: SkillContext) async throws -> SkillResult {
         let timeZone = context.timeZone
-        let today = DailySkillSupport.day(context.now, in: timeZone)
+        let today = CoreSkillSupport.day(context.now, in: timeZone)
         let weekEnd = DailySkillSupport.day(today, adding: 6)
         var overdue: [String] = [], todays: [String] = [], week: [String] = [], later: [String] = [], someday: [String] = []
         for reminder in try services.storage.load(.reminders) where !reminder.isDone {
@@ -166,7 +166,7 @@ struct MentalLoadSkill: HomeOSSkill {
                 someday.append(reminder.title)
                 continue
             }
-            let day = DailySkillSupport.day(due, in: timeZone)
+            let day = CoreSkillSupport.day(due, in: timeZone)
             if day < today { overdue.append(reminder.title) }
             else if day == today { todays.append(reminder.title) }
             else if day <= weekEnd { week.append("\(reminder.title) (\(day))") }

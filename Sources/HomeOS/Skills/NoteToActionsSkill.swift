@@ -70,7 +70,7 @@ struct NoteToActionsSkill: HomeOSSkill {
         guard !items.isEmpty else {
             return .response("I couldn't find any tasks in that note. Try one task per line.")
         }
-        let family = DailySkillSupport.family(services)
+        let family = CoreSkillSupport.family(services)
         let parser = NaturalTimeParser(timeZone: context.timeZone)
         let reminders: [Reminder] = items.map { item in
             var title = item.title
@@ -88,7 +88,7 @@ struct NoteToActionsSkill: HomeOSSkill {
         let lines = reminders.map { reminder -> String in
             var line = "• " + reminder.title
             if let due = reminder.due {
-                line += " — " + DailySkillSupport.day(due, in: context.timeZone) + " " + DailySkillSupport.clock(due, in: context.timeZone)
+                line += " — " + CoreSkillSupport.day(due, in: context.timeZone) + " " + CoreSkillSupport.clock(due, in: context.timeZone)
             }
             if let id = reminder.memberID, let name = family?.member(id: id)?.name { line += " (\(name))" }
             return line

@@ -42,7 +42,7 @@ struct PsyRichSkill: HomeOSSkill {
     ]
 
     func execute(arguments: Arguments, context: SkillContext) async throws -> SkillResult {
-        let family = DailySkillSupport.family(services)
+        let family = CoreSkillSupport.family(services)
         let adultsOnly = DailySkillSupport.mentions(context.message, any: ["anniversary", "date night", "couple", "just the two of us", "romantic"])
             || DailySkillSupport.mentions(arguments.occasion ?? "", any: ["anniversary", "date"])
         let ages = (family?.members ?? []).compactMap(\.age)
@@ -57,7 +57,7 @@ struct PsyRichSkill: HomeOSSkill {
             return .response(DailySkillSupport.limitOptions(text))
         }
         let pool = adultsOnly ? Self.adultIdeas : Self.familyIdeas
-        let dayNumber = DayString.dayNumber(DailySkillSupport.day(context.now, in: context.timeZone)) ?? 0
+        let dayNumber = DayString.dayNumber(CoreSkillSupport.day(context.now, in: context.timeZone)) ?? 0
         let start = ((dayNumber % pool.count) + pool.count) % pool.count
         let ideas = (0..<3).map { pool[(start + $0 * 2) % pool.count] }
         return .response("Three new experiences to try together:\n"

@@ -32,7 +32,7 @@ struct SchoolSkill: HomeOSSkill {
 
     func execute(arguments: Arguments, context: SkillContext) async throws -> SkillResult {
         let message = context.message
-        let family = DailySkillSupport.family(services)
+        let family = CoreSkillSupport.family(services)
         let schedules = try services.storage.load(.schoolSchedules)
         let grades = try services.storage.load(.grades)
         let named = arguments.child.flatMap { family?.member(named: $0) } ?? DailySkillSupport.member(namedIn: message, family: family)
@@ -62,7 +62,7 @@ struct SchoolSkill: HomeOSSkill {
             }
         case .schedule:
             let resolved = RelativeDateResolver(timeZone: context.timeZone).resolve(message, relativeTo: context.now)
-            let day = resolved.date ?? DailySkillSupport.day(context.now, in: context.timeZone)
+            let day = resolved.date ?? CoreSkillSupport.day(context.now, in: context.timeZone)
             guard let weekday = DailySkillSupport.weekday(of: day, timeZone: context.timeZone) else {
                 return .error("I couldn't work out which day you mean.")
             }

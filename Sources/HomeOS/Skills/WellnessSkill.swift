@@ -54,8 +54,8 @@ struct WellnessSkill: HomeOSSkill {
         guard let kind else {
             return .response("I can log water, steps or sleep. For example: \"I drank two glasses of water\" or \"I walked 8000 steps\".")
         }
-        let today = DailySkillSupport.day(context.now, in: context.timeZone)
-        let member = DailySkillSupport.member(namedIn: message, family: DailySkillSupport.family(services))
+        let today = CoreSkillSupport.day(context.now, in: context.timeZone)
+        let member = DailySkillSupport.member(namedIn: message, family: CoreSkillSupport.family(services))
         let amount = arguments.amount ?? Self.amount(of: kind, in: message)
         let log: [WellnessEntry]
         var opening: String

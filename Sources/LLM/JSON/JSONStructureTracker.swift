@@ -30,6 +30,8 @@ public struct JSONStructureTracker: Sendable, Hashable {
 
     /// Objects and arrays currently open.
     public var openContainers: Int { stack.count }
+    /// Objects currently open (each may still owe members its schema requires).
+    public var openObjects: Int { stack.count { $0 == UInt8(ascii: "{") } }
     /// Whether the text ends inside a string.
     public var isInString: Bool { inString }
     /// The fewest characters that close everything that is open (ignoring required members).

@@ -47,15 +47,20 @@ public struct ResilientBridge: Sendable {
     public var local: LLMBridge
     /// Budget of each model attempt.
     public var budget: Duration
+    /// When the whole local cascade must be done: each model attempt gets at most the time left,
+    /// and an attempt with no time left is skipped (nil: each attempt gets the full ``budget``).
+    public var deadline: Deadline?
     /// The opt-in remote step (nil: never leaves the device).
     public var remote: RemoteFallback?
     /// Tokens per text answer.
     public var maxTokens: Int
 
     /// Creates the bridge.
-    public init(local: LLMBridge, budget: Duration = ModelBudget.shortAnswer, remote: RemoteFallback? = nil, maxTokens: Int = 256) {
+    public init(local: LLMBridge, budget: Duration = ModelBudget.shortAnswer, deadline: Deadline? = nil,
+                remote: RemoteFallback? = nil, maxTokens: Int = 256) {
         self.local = local
         self.budget = budget
+        self.deadline = deadline
         self.remote = remote
         self.maxTokens = maxTokens
     }
@@ -99,8 +104,16 @@ public struct ResilientBridge: Sendable {
         var failures: [ResilienceFailure] = []
         let local = self.local
         for (attempt, version) in [(ResilienceAttempt.full, prompt), (.simplified, prompt.simplified())] {
+            var attemptBudget = budget
+            if let deadline {
+                guard deadline.remaining >= Self.shortestAttempt else {
+                    failures.append(ResilienceFailure(attempt: attempt, reason: "skipped: no time left before the deadline"))
+                    continue
+                }
+                attemptBudget = min(budget, deadline.remaining)
+            }
             do {
-                let value = try await withDeadline(budget) { try await call(local, version) }
+                let value = try await withDeadline(attemptBudget) { try await call(local, version) }
                 return ResilientAnswer(value: value, attempt: attempt, failures: failures)
             } catch {
                 failures.append(ResilienceFailure(attempt: attempt, reason: Self.reason(error)))
@@ -126,6 +139,9 @@ public struct ResilientBridge: Sendable {
         }
         throw ResilienceExhausted(failures: failures)
     }
+
+    /// Below this much time an attempt is not started.
+    static let shortestAttempt: Duration = .milliseconds(100)
 
     static func reason(_ error: any Error) -> String {
         if let error = error as? DeadlineExceeded { return "timed out (\(error.budget))" }

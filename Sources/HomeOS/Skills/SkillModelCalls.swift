@@ -1,0 +1,76 @@
+import Foundation
+import LLM
+import Skills
+
+/// Every model call a HomeOS skill makes, through the resilience cascade: the full prompt, then
+/// (when that fails quickly: an error or invalid JSON) the simplified prompt with the background
+/// trimmed and the examples dropped, both within the request's deadline. A call that gets no
+/// usable answer returns nil and the skill gives its deterministic answer (the cascade's third
+/// step); a skill never sees a model error.
+enum SkillModelCalls {
+    /// The time a model call may take when the request carries no deadline.
+    static let defaultBudget: Duration = .seconds(6)
+
+    /// The cascade for one call, or nil without a model or when the deadline has already passed.
+    static func cascade(_ context: SkillContext, maxTokens: Int) -> ResilientBridge? {
+        guard let bridge = context.bridge else { return nil }
+        let deadline = context.deadline ?? .after(defaultBudget)
+        guard deadline.remaining > .milliseconds(50) else { return nil }
+        return ResilientBridge(local: bridge, budget: deadline.remaining, deadline: deadline, maxTokens: maxTokens)
+    }
+
+    /// A chat prompt split for the cascade: the system message stays; of the user text, the last
+    /// line that starts with "Message:" (HomeOS prompts end with it) is the request and the lines
+    /// before it the background that the simplified attempt trims.
+    static func resilientPrompt(_ messages: [ChatMessage], examples: [JSONExample] = []) -> ResilientPrompt {
+        let system = messages.first { $0.role == .system }?.content
+        let user = messages.filter { $0.role != .system }.map(\.content).joined(separator: "\n")
+        guard let marker = user.range(of: "\nMessage:", options: .backwards) else {
+            return ResilientPrompt(system: system, examples: examples, message: user)
+        }
+        let background = String(user[..<marker.lowerBound])
+        let request = String(user[user.index(after: marker.lowerBound)...])
+        return ResilientPrompt(system: system, context: background, examples: examples, message: request)
+    }
+
+    /// Free text, cleaned of role markers and special tokens; nil when no attempt gave a
+    /// non-empty answer in time.
+    /// - Parameter singleCall: make exactly one model call (no simplified retry), for answers
+    ///   whose cost is promised, such as the morning briefing.
+    static func text(_ messages: [ChatMessage], context: SkillContext, maxTokens: Int, singleCall: Bool = false) async -> String? {
+        guard let cascade = cascade(context, maxTokens: maxTokens) else { return nil }
+        let raw: String?
+        if singleCall {
+            let deadline = cascade.deadline ?? .after(defaultBudget)
+            let result = try? await withDeadline(deadline.remaining) {
+                try await cascade.local.model.respond(to: GenerationRequest(
+                    messages: messages, options: GenerationOptions(maxTokens: maxTokens), deadline: deadline))
+            }
+            // An answer cut off by the deadline is not used.
+            raw = result.flatMap { $0.finishReason == .deadline ? nil : $0.text }
+        } else {
+            raw = try? await cascade.text(resilientPrompt(messages)).value
+        }
+        guard let raw else { return nil }
+        let cleaned = DailySkillSupport.cleanModelText(raw)
+        return cleaned.isEmpty ? nil : cleaned
+    }
+
+    /// A schema-valid value; nil when no attempt gave one in time.
+    static func json(_ messages: [ChatMessage], schema: JSONSchema, examples: [JSONExample] = [],
+                     context: SkillContext, maxTokens: Int) async -> JSONValue? {
+        guard let cascade = cascade(context, maxTokens: maxTokens) else { return nil }
+        return try? await cascade.json(resilientPrompt(messages, examples: examples), schema: schema).value
+    }
+
+    /// One of `categories` (a single constrained choice: there is nothing to simplify); nil without
+    /// a model, on failure or past the deadline.
+    static func classify(_ input: String, categories: [ClassificationCategory], context: SkillContext) async -> String? {
+        guard let bridge = context.bridge else { return nil }
+        let deadline = context.deadline ?? .after(defaultBudget)
+        guard deadline.remaining > .milliseconds(50) else { return nil }
+        return try? await withDeadline(deadline.remaining) {
+            try await bridge.classify(input: input, categories: categories, deadline: deadline).name
+        }
+    }
+}

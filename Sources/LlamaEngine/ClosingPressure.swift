@@ -1,0 +1,61 @@
+/// How hard the sampler steers a structured (JSON) answer towards closing, from how much of the
+/// token budget is left and how much structure is still open.
+///
+/// Small models asked for JSON often keep adding array items or repeat a pattern inside a string
+/// until the token limit cuts the answer off mid-value, which leaves text that is not JSON at all.
+/// Steering starts softly once two thirds of the budget is spent (closing tokens gain; tokens that
+/// open a container, add another member or item, or are only whitespace lose, in proportion to how
+/// close the end is) and becomes strict near the end: only the most closing kind of token the
+/// grammar allows is kept.
+enum ClosingPressure: Equatable {
+    /// No steering: the model writes what it wants (within the grammar).
+    case none
+    /// Steering with a strength between 0 and 1.
+    case soft(Float)
+    /// Only the best allowed class of token: closers, then ordinary, then continuers, whitespace, openers.
+    case hard
+
+    /// The pressure for `remaining` budget tokens when closing everything open needs at least
+    /// `closingCost` characters and `openObjects` objects are open.
+    ///
+    /// Hard when the remaining budget is within about two tokens per closing character, plus a
+    /// margin for members a schema may still require of each open object; soft from the last third
+    /// of the budget on.
+    static func forBudget(remaining: Int, maxTokens: Int, closingCost: Int, openObjects: Int = 0) -> ClosingPressure {
+        guard closingCost > 0 else { return .none }
+        let hardPoint = 2 * closingCost + 4 * openObjects + 6
+        if remaining <= hardPoint { return .hard }
+        let softPoint = max(hardPoint, maxTokens / 3)
+        guard remaining <= softPoint else { return .none }
+        return .soft(Float(softPoint - remaining + 1) / Float(softPoint - hardPoint + 1))
+    }
+}
+
+/// What a token's text does to an open JSON structure, for ``ClosingPressure`` steering.
+enum StructuralTokenClass: UInt8 {
+    /// Only quotes, closing braces or brackets and whitespace, with at least one closer.
+    case closer
+    /// Opens an object or array.
+    case opener
+    /// Adds another member or item (contains a comma, opens nothing).
+    case continuer
+    /// Only whitespace (indentation costs budget without content).
+    case whitespace
+    /// Everything else.
+    case other
+
+    /// The class of a token's bytes.
+    static func of(_ bytes: [UInt8]) -> StructuralTokenClass {
+        let quote = UInt8(ascii: "\""), closeBrace = UInt8(ascii: "}"), closeBracket = UInt8(ascii: "]")
+        let whitespace: Set<UInt8> = [0x20, 0x0A, 0x09, 0x0D]
+        if bytes.isEmpty { return .other }
+        if bytes.allSatisfy({ whitespace.contains($0) }) { return .whitespace }
+        if bytes.contains(where: { $0 == quote || $0 == closeBrace || $0 == closeBracket })
+            && bytes.allSatisfy({ $0 == quote || $0 == closeBrace || $0 == closeBracket || whitespace.contains($0) }) {
+            return .closer
+        }
+        if bytes.contains(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "[") }) { return .opener }
+        if bytes.contains(UInt8(ascii: ",")) { return .continuer }
+        return .other
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import LLM
+import Skills
+import Testing
+@testable import HomeOS
+
+/// Prompt parts are fitted to token budgets with the counter the services were given.
+@Suite struct PromptBudgetTests {
+    /// One token a word: easy to reason about in assertions.
+    struct WordCounter: PromptTokenCounting {
+        func tokenCount(_ text: String) -> Int { text.split { $0 == " " || $0 == "\n" }.count }
+    }
+
+    static func prompt(message: String, history: [ConversationTurn] = [], data: String = "") -> HomeOSPrompt {
+        HomeOSPrompt(skillID: "tools", instruction: "Answer.", data: data, family: nil, now: Date(timeIntervalSince1970: 0),
+                     timeZone: TimeZone(identifier: "UTC")!, history: history, message: message, tokens: WordCounter())
+    }
+
+    @Test func eachPartIsClippedToItsTokenBudget() throws {
+        let data = Array(repeating: "word", count: 400).joined(separator: " ")
+        let message = Array(repeating: "please", count: 500).joined(separator: " ")
+        let user = try #require(Self.prompt(message: message, data: data).messages().last?.content)
+        let lines = user.split(separator: "\n").map(String.init)
+        let dataLine = try #require(lines.first { $0.hasPrefix("word") })
+        #expect(WordCounter().tokenCount(dataLine) <= PromptBudget().data)
+        let request = try #require(lines.last)
+        #expect(request.hasPrefix("Message: ") && WordCounter().tokenCount(request) <= PromptBudget().message + 1)
+    }
+
+    @Test func historyIsDroppedFirstWhenThePromptIsOverItsTotal() throws {
+        let turns = (0..<6).map { index in
+            ConversationTurn(speaker: index.isMultiple(of: 2) ? .person : .assistant,
+                             text: Array(repeating: "chatter", count: 60).joined(separator: " "))
+        }
+        let short = try #require(Self.prompt(message: "What is for dinner?", history: turns).messages().last?.content)
+        #expect(short.contains("Recent conversation:"))
+        var budget = PromptBudget()
+        budget.total = 300
+        var tight = Self.prompt(message: "What is for dinner?", history: turns)
+        tight.budget = budget
+        let user = try #require(tight.messages().last?.content)
+        #expect(!user.contains("Recent conversation:"))
+        #expect(user.hasSuffix("Message: What is for dinner?"))
+    }
+
+    @Test func theEstimateSaysItIsOne() {
+        #expect(CharacterTokenEstimate().isEstimate)
+        #expect(CharacterTokenEstimate().tokenCount("abcdefgh") == 2)
+    }
+}

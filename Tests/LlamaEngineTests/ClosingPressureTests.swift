@@ -1,0 +1,66 @@
+import Foundation
+import LLM
+@testable import LlamaEngine
+import Testing
+
+/// Steering a JSON answer to close before the token budget runs out.
+@Suite struct ClosingPressureTests {
+    @Test func nothingOpenMeansNoSteering() {
+        #expect(ClosingPressure.forBudget(remaining: 1, maxTokens: 256, closingCost: 0) == .none)
+    }
+
+    @Test func steeringStartsSoftlyInTheLastThirdAndGrows() throws {
+        #expect(ClosingPressure.forBudget(remaining: 86, maxTokens: 256, closingCost: 3) == .none)
+        guard case .soft(let early) = ClosingPressure.forBudget(remaining: 85, maxTokens: 256, closingCost: 3),
+              case .soft(let late) = ClosingPressure.forBudget(remaining: 13, maxTokens: 256, closingCost: 3) else {
+            Issue.record("expected soft pressure in the last quarter")
+            return
+        }
+        #expect(early > 0 && early < late && late <= 1)
+    }
+
+    @Test func steeringIsStrictWhenOnlyTheClosingMarginIsLeft() {
+        #expect(ClosingPressure.forBudget(remaining: 12, maxTokens: 256, closingCost: 3) == .hard)
+        // Deep structure in a small budget: strict from the start rather than never.
+        #expect(ClosingPressure.forBudget(remaining: 20, maxTokens: 20, closingCost: 8) == .hard)
+        // Open objects may still owe required members: the margin grows with them.
+        #expect(ClosingPressure.forBudget(remaining: 20, maxTokens: 256, closingCost: 3, openObjects: 2) == .hard)
+    }
+
+    @Test func tokensAreClassifiedByWhatTheyDoToOpenStructure() {
+        func classOf(_ text: String) -> StructuralTokenClass { .of(Array(text.utf8)) }
+        #expect(classOf("\"") == .closer)
+        #expect(classOf("\"}") == .closer)
+        #expect(classOf(" ]}") == .closer)
+        #expect(classOf("\n    ") == .whitespace)
+        #expect(classOf("},{") == .opener)
+        #expect(classOf(" [") == .opener)
+        #expect(classOf("\",") == .continuer)
+        #expect(classOf(",\n") == .continuer)
+        #expect(classOf("8080") == .other)
+        #expect(classOf("") == .other)
+    }
+}
+
+/// The real model asked for far more than the budget holds still ends with valid JSON.
+@Suite(.serialized) struct ClosingUnderBudgetIntegrationTests {
+    static let schema = #"""
+    {"type": "object", "required": ["items"], "properties": {"items": {"type": "array", "minItems": 1,
+     "items": {"type": "object", "required": ["name", "price", "quantity"], "properties": {
+      "name": {"type": "string"}, "price": {"type": "number"}, "quantity": {"type": "integer"}}}}}}
+    """#
+
+    @Test(arguments: [48, 80, 128])
+    func aLongListIsClosedValidlyWithinTheBudget(maxTokens: Int) async throws {
+        let schema = try JSONSchema(jsonText: Self.schema)
+        let engine = try await TestModels.smolLM2()
+        let result = try await engine.respond(to: GenerationRequest(
+            messages: [.system("You reply with JSON only."),
+                       .user("List one hundred grocery items with their prices and quantities.")],
+            options: .init(maxTokens: maxTokens), constraint: .jsonSchema(schema)))
+        #expect(result.usage.generatedTokens <= maxTokens)
+        let value = try #require(try? JSONValue(parsing: result.text), "not JSON (\(result.finishReason)): \(result.text)")
+        let problems = try JSONSchemaValidator(schema: schema).validate(value)
+        #expect(problems.isEmpty, "\(result.text) violates \(problems)")
+    }
+}
