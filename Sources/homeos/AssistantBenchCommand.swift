@@ -94,9 +94,11 @@ struct AssistantBenchCommand: AsyncParsableCommand {
         }
         Terminal.error("==> full routing cycle")
         var cycle: [Double] = []
+        let tokenCounter = AssistantOptions.tokenCounter(for: bridge.model)
         for _ in 0..<repetitions {
             for message in Self.turns {
-                let home = try HomeOSAssistant(storage: try SampleFamilyFile.temporaryStore(from: seed), bridge: bridge)
+                let home = try HomeOSAssistant(storage: try SampleFamilyFile.temporaryStore(from: seed), bridge: bridge,
+                                               tokenCounter: tokenCounter)
                 cycle.append(await home.assistant.handle(message).duration.milliseconds)
             }
         }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HomeOS
 import LLM
+import LlamaEngine
 
 /// Options of the commands that talk to the family assistant (`ask`, `approve`, `deny`, `chat`):
 /// the data folder, the model, and `--no-model`.
@@ -32,10 +33,20 @@ struct AssistantOptions: ParsableArguments {
         }
         let bridge = loadModel && !noModel ? try await loadBridge() : nil
         do {
-            return try HomeOSAssistant(storage: storage, bridge: bridge, style: style)
+            return try HomeOSAssistant(storage: storage, bridge: bridge, style: style,
+                                       tokenCounter: Self.tokenCounter(for: bridge?.model))
         } catch let error as HomeOSAssistantError {
             throw CommandFailure(error.description)
         }
+    }
+
+    /// The prompt token counter for `model`: its real tokenizer when it is an in-process llama.cpp
+    /// model, else an estimate (a remote server's tokenizer cannot be called synchronously).
+    static func tokenCounter(for model: (any LanguageModel)?) -> any PromptTokenCounting {
+        guard let engine = model as? LlamaEngine, let tokenizer = try? LlamaTokenizer(path: engine.modelPath) else {
+            return CharacterTokenEstimate()
+        }
+        return tokenizer
     }
 
     /// The model behind a bridge, or a ``CommandFailure`` explaining how to get one.

@@ -54,7 +54,8 @@ struct PromptsEvalCommand: AsyncParsableCommand {
         var failures: [(PromptCase, [String], String)] = []
         for (index, item) in suite.enumerated() {
             Terminal.progress("cases", index, suite.count)
-            let home = try HomeOSAssistant(storage: try SampleFamilyFile.temporaryStore(from: seed), bridge: bridge)
+            let home = try HomeOSAssistant(storage: try SampleFamilyFile.temporaryStore(from: seed), bridge: bridge,
+                                               tokenCounter: AssistantOptions.tokenCounter(for: bridge?.model))
             let reply = await home.assistant.handle(item.message)
             let ms = reply.duration.milliseconds
             let reasons = item.failures(result: reply.result, skillID: reply.skillID, milliseconds: ms)

@@ -55,8 +55,8 @@ import Testing
         let family = try StorageCoding.decoder().decode(Family.self, from: Data(json.utf8))
         #expect(family.members[0] == FamilyMember(id: "ann", name: "Ann", role: .other))
         #expect(family.notificationPreferences.morningBriefing == nil)
-        #expect(family.notificationPreferences.eveningWindDown == "20:30")
-        #expect(family.notificationPreferences.refillReminderDaysAhead == 5)
+        #expect(family.notificationPreferences.eveningWindDown == "20:00")
+        #expect(family.notificationPreferences.refillReminderDaysAhead == 7)
     }
 
     @Test func badRoleNamesTheField() {

@@ -7,18 +7,18 @@ import Foundation
 public struct NotificationPreferences: Codable, Sendable, Hashable {
     /// When to send the morning briefing (default `07:00`).
     public var morningBriefing: String?
-    /// When to send the evening wind-down (default `20:30`).
+    /// When to send the evening wind-down (default `20:00`).
     public var eveningWindDown: String?
     /// Whether to remind members when a medication dose is due.
     public var medicationReminders: Bool
-    /// How many days before a refill date to remind (default 5).
+    /// How many days before a refill date to remind (default 7).
     public var refillReminderDaysAhead: Int
     /// Whether urgent notifications (emergencies, an overdue medication) may break quiet hours.
     public var urgentOverridesQuietHours: Bool
 
     /// Creates preferences.
-    public init(morningBriefing: String? = "07:00", eveningWindDown: String? = "20:30", medicationReminders: Bool = true,
-                refillReminderDaysAhead: Int = 5, urgentOverridesQuietHours: Bool = true) {
+    public init(morningBriefing: String? = "07:00", eveningWindDown: String? = "20:00", medicationReminders: Bool = true,
+                refillReminderDaysAhead: Int = 7, urgentOverridesQuietHours: Bool = true) {
         self.morningBriefing = morningBriefing
         self.eveningWindDown = eveningWindDown
         self.medicationReminders = medicationReminders
