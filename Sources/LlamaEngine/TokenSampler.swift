@@ -8,15 +8,23 @@ import LLM
 /// is tested against the grammar alone, and only when the grammar rejects it is the full
 /// vocabulary masked and the choice made again. Most tokens of a structured answer are what the
 /// model wanted anyway, so the expensive full mask (hundreds of thousands of tokens for Gemma's
-/// vocabulary) is rarely computed. The result is the same as masking first.
+/// vocabulary) is rarely computed. When it is, the grammar is first applied to a shortlist of the
+/// most likely tokens, and to the whole vocabulary only when none of them is allowed. Greedy
+/// decoding picks the same token either way (the best allowed token is in the shortlist whenever
+/// any shortlisted token is allowed); sampling draws from the allowed tokens of the shortlist.
 final class TokenSampler {
     private let chain: UnsafeMutablePointer<llama_sampler>
     private let grammar: UnsafeMutablePointer<llama_sampler>?
     private var candidates: [llama_token_data]
     /// What each token does to open JSON structure; used to steer closing when the budget runs low.
     private let structuralClasses: [StructuralTokenClass]?
-    /// How many tokens needed the full grammar mask.
+    /// How many tokens needed the grammar mask (shortlist or full vocabulary).
     private(set) var fullMaskCount = 0
+    /// The most likely tokens tried against the grammar before the whole vocabulary.
+    static let shortlistSize = 256
+    /// Whether the shortlist is exact for greedy decoding: a repetition penalty reorders logits
+    /// after the grammar, so it turns the shortlist off.
+    private let shortlistIsSafe: Bool
 
     init(options: GenerationOptions, grammar grammarText: String?, grammarRoot: String,
          model: LoadedModel) throws(LLMError) {
@@ -35,6 +43,7 @@ final class TokenSampler {
             self.grammar = nil
             self.structuralClasses = nil
         }
+        self.shortlistIsSafe = options.repetitionPenalty.map { $0 == 1 } ?? true
         if let penalty = options.repetitionPenalty, penalty != 1 {
             llama_sampler_chain_add(chain, llama_sampler_init_penalties(
                 Int32(model.vocabularySize), Int32(options.repetitionWindow), Float(penalty), 0, 0))
@@ -114,12 +123,68 @@ final class TokenSampler {
     private func chooseMasked(_ context: OpaquePointer, grammar: UnsafeMutablePointer<llama_sampler>,
                               closing: ClosingPressure) -> llama_token {
         guard loadLogits(context) else { return 0 }
+        // Steering lifts tokens from anywhere in the vocabulary, so it always masks everything.
+        if closing == .none, shortlistIsSafe, let token = chooseFromShortlist(grammar: grammar) { return token }
         candidates.withUnsafeMutableBufferPointer { buffer in
             var array = llama_token_data_array(data: buffer.baseAddress, size: buffer.count, selected: -1, sorted: false)
             llama_sampler_apply(grammar, &array)
         }
         if let classes = structuralClasses { steer(closing, classes: classes) }
         return select() ?? 0
+    }
+
+    /// The chain's choice among the grammar-allowed tokens of the ``shortlistSize`` most likely
+    /// ones, or nil when none of them is allowed (or the vocabulary is too small to gain).
+    private func chooseFromShortlist(grammar: UnsafeMutablePointer<llama_sampler>) -> llama_token? {
+        guard candidates.count > 4 * Self.shortlistSize else { return nil }
+        var shortlist = Self.mostLikely(candidates, count: Self.shortlistSize)
+        let anyAllowed = shortlist.withUnsafeMutableBufferPointer { buffer -> Bool in
+            var array = llama_token_data_array(data: buffer.baseAddress, size: buffer.count, selected: -1, sorted: false)
+            llama_sampler_apply(grammar, &array)
+            return buffer.contains { $0.logit.isFinite }
+        }
+        guard anyAllowed else { return nil }
+        return shortlist.withUnsafeMutableBufferPointer { buffer in
+            var array = llama_token_data_array(data: buffer.baseAddress, size: buffer.count, selected: -1, sorted: false)
+            llama_sampler_apply(chain, &array)
+            guard array.selected >= 0, array.selected < array.size else { return nil }
+            return array.data[Int(array.selected)].id
+        }
+    }
+
+    /// The `count` candidates with the highest logits (in no particular order), in one pass with
+    /// a small min-heap.
+    static func mostLikely(_ candidates: [llama_token_data], count: Int) -> [llama_token_data] {
+        var heap: [llama_token_data] = []
+        heap.reserveCapacity(count)
+        func siftDown(_ start: Int) {
+            var parent = start
+            while true {
+                let left = 2 * parent + 1, right = left + 1
+                var smallest = parent
+                if left < heap.count, heap[left].logit < heap[smallest].logit { smallest = left }
+                if right < heap.count, heap[right].logit < heap[smallest].logit { smallest = right }
+                if smallest == parent { return }
+                heap.swapAt(parent, smallest)
+                parent = smallest
+            }
+        }
+        for candidate in candidates {
+            if heap.count < count {
+                heap.append(candidate)
+                var child = heap.count - 1
+                while child > 0 {
+                    let parent = (child - 1) / 2
+                    guard heap[child].logit < heap[parent].logit else { break }
+                    heap.swapAt(child, parent)
+                    child = parent
+                }
+            } else if candidate.logit > heap[0].logit {
+                heap[0] = candidate
+                siftDown(0)
+            }
+        }
+        return heap
     }
 
     /// Adjusts the grammar-masked logits towards closing the open structure.

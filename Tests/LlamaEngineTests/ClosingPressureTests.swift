@@ -1,5 +1,6 @@
 import Foundation
 import LLM
+import CLlama
 @testable import LlamaEngine
 import Testing
 
@@ -62,5 +63,19 @@ import Testing
         let value = try #require(try? JSONValue(parsing: result.text), "not JSON (\(result.finishReason)): \(result.text)")
         let problems = try JSONSchemaValidator(schema: schema).validate(value)
         #expect(problems.isEmpty, "\(result.text) violates \(problems)")
+    }
+}
+
+/// The grammar shortlist: the most likely tokens, found in one pass.
+@Suite struct GrammarShortlistTests {
+    @Test func theShortlistHoldsExactlyTheHighestLogits() {
+        var generator = SystemRandomNumberGenerator()
+        let logits = (0..<5000).map { _ in Float.random(in: -20...20, using: &generator) }
+        let candidates = logits.enumerated().map { llama_token_data(id: llama_token($0.offset), logit: $0.element, p: 0) }
+        let shortlist = TokenSampler.mostLikely(candidates, count: 256)
+        #expect(shortlist.count == 256)
+        let expected = Set(logits.enumerated().sorted { $0.element > $1.element }.prefix(256).map { llama_token($0.offset) })
+        #expect(Set(shortlist.map(\.id)) == expected)
+        #expect(TokenSampler.mostLikely(Array(candidates.prefix(10)), count: 256).count == 10)
     }
 }
