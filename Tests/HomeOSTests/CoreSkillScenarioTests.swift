@@ -229,6 +229,25 @@ import Testing
         #expect(question.coreText == "When should I remind you?")
     }
 
+    /// Seen with SmolLM2: the extracted arguments carried the extraction prompt's "Today is …" line,
+    /// which became the reminder's title and moved it to today.
+    @Test func modelArgumentsCarryingPromptTextNeitherMoveNorRenameTheReminder() async throws {
+        let scenario = try CoreScenario()
+        let skill = ToolsSkill(services: scenario.services)
+        let leaked = ToolsSkill.Arguments(action: .reminder,
+                                          text: "Today is 2026-11-22. Use null or leave out what the message does not say. You can call the dentist",
+                                          when: "Today is 2026-11-22. tomorrow at 9am")
+        let result = try await skill.execute(arguments: leaked, context: scenario.context("Remind me to call the dentist tomorrow at 8am"))
+        let reminder = try #require(try scenario.storage.load(.reminders).last)
+        #expect(reminder.due == CoreScenario.now.addingTimeInterval(20 * 3600), "\(result)")
+        #expect(reminder.title == "Call the dentist")
+        #expect(result.coreText?.contains("Today is") == false)
+        // Grounded model words are still used.
+        let clean = ToolsSkill.Arguments(action: .reminder, text: "call the dentist")
+        _ = try await skill.execute(arguments: clean, context: scenario.context("Remind me tomorrow at 8am to call the dentist please"))
+        #expect(try scenario.storage.load(.reminders).last?.title == "Call the dentist")
+    }
+
     @Test func telephonyLooksUpContactsAndNeverDialsWithoutHighRiskApproval() async throws {
         let scenario = try CoreScenario()
         let skill = TelephonySkill(services: scenario.services)

@@ -83,15 +83,17 @@ public struct ToolsSkill: HomeOSSkill {
     func reminder(_ arguments: Arguments, context: SkillContext) -> SkillResult {
         let timeZone = CoreSkillSupport.timeZone(services, context)
         let parser = NaturalTimeParser(timeZone: timeZone)
-        let text = [arguments.text, arguments.when].compactMap { $0 }.joined(separator: " ")
-        let source = arguments.when != nil ? text : context.message
-        guard let parsed = parser.parse(source, relativeTo: context.now) ?? parser.parse(context.message, relativeTo: context.now) else {
+        // The person's own words first: a model's arguments can carry prompt text ("Today is …")
+        // that would move the date, so they are used only when the message itself has no time.
+        let fromMessage = parser.parse(context.message, relativeTo: context.now)
+        guard let parsed = fromMessage ?? arguments.when.flatMap({ parser.parse($0, relativeTo: context.now) }) else {
             return .response("When should I remind you?")
         }
         if parsed.isInPast {
             return .response("\(parsed.time) today has already passed. Should I set it for tomorrow, or another time?")
         }
-        var task = (arguments.text?.isEmpty == false ? arguments.text! : parsed.task)
+        let modelTask = arguments.text.flatMap { Self.grounded($0, in: context.message) }
+        var task = (modelTask ?? parsed.task)
             .trimmingCharacters(in: .whitespacesAndNewlines.union(.punctuationCharacters))
         if task.isEmpty { task = "Reminder" }
         let recurrence: Reminder.Recurrence? = switch parsed.recurrence {
@@ -111,6 +113,16 @@ public struct ToolsSkill: HomeOSSkill {
         var answer = "I'll remind you to \(task) on \(CoreSkillSupport.describe(parsed.fireDate, in: timeZone))"
         if let recurrence { answer += ", repeating \(recurrence.rawValue)" } else if parsed.recurrence != nil { answer += " (it repeats)" }
         return .response(answer + ".")
+    }
+
+    /// `text` when nearly all of its words occur in `message` (so it is the person's task, not
+    /// text the model invented or copied from its prompt); nil otherwise.
+    static func grounded(_ text: String, in message: String) -> String? {
+        let words = CoreSkillSupport.words(text)
+        guard !words.isEmpty else { return nil }
+        let messageWords = Set(CoreSkillSupport.words(message))
+        let found = words.filter(messageWords.contains).count
+        return Double(found) >= 0.8 * Double(words.count) ? text : nil
     }
 
     func note(_ arguments: Arguments, context: SkillContext) -> SkillResult {
