@@ -79,6 +79,10 @@ public struct CheckInReport: Sendable, Hashable, Codable {
     public var explanation: String
     /// The crisis view, for orange and red.
     public var crisisView: CrisisView?
+    /// The order the crisis view shows the stored safety plan in, when one was used (nil otherwise).
+    public var safetyPlanOrder: [SafetyPlanSection]?
+    /// Where ``safetyPlanOrder`` came from: the model, or the primary driver's fixed order and why.
+    public var safetyPlanOrderSource: String?
 
     /// Creates a report; guidance, explanation, crisis view and resources follow from the final tier.
     public init(startedAt: Date, completedAt: Date, screener: CSSRSResult, ai: AIRiskAssessment, finalTier: RiskTier,
@@ -98,6 +102,16 @@ public struct CheckInReport: Sendable, Hashable, Codable {
         let modelText = ai.status == .assessed && ai.tier == finalTier ? ai.explanation : nil
         self.explanation = RiskExplainer.explain(tier: finalTier, modelOutput: modelText).text
         self.crisisView = CrisisView(tier: finalTier, profile: profile, resources: resources)
+    }
+
+    /// Shows the person's Stanley–Brown `plan` in the crisis view in `ranking`'s order (the top
+    /// three sections expanded, instead of the profile's plain steps, which stay in the view for
+    /// older readers) and records the order and its source. Does nothing below orange.
+    public mutating func showSafetyPlan(_ plan: SafetyPlan, ranking: SafetyPlanRanking) {
+        guard crisisView != nil else { return }
+        crisisView?.rankedPlan = CrisisPlanSection.sections(of: plan, order: ranking.order)
+        safetyPlanOrder = ranking.order.sections
+        safetyPlanOrderSource = ranking.source.description
     }
 
     /// Whether the AI step raised the tier above the screener's.

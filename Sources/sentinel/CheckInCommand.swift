@@ -15,7 +15,9 @@ struct CheckInCommand: AsyncParsableCommand {
 
             Each check-in is saved to the encrypted store (tiers, answers and signal numbers; never \
             audio or your words) and updates your longitudinal summary, which informs the next AI \
-            step. For an orange or red result, the crisis view is shown and the session is saved to the \
+            step. For an orange or red result, the crisis view is shown (with your safety plan from \
+            'sentinel plan', its 3 most helpful sections for now opened first; with a model, it proposes \
+            the order within 15 s, otherwise your primary driver decides) and the session is saved to the \
             crisis history (kept 30 days, AES-GCM encrypted, in --data-dir, $SENTINEL_DATA_DIR or \
             ~/.homeos/sentinel). When the questions were asked here (not --answers, not --json), \
             Sentinel then waits for the recheck (10 minutes, or --recheck-after; Enter checks in \
@@ -36,7 +38,7 @@ struct CheckInCommand: AsyncParsableCommand {
     @Option(name: .long, help: "How you have been doing, in your own words (otherwise asked interactively).")
     var note: String?
 
-    @Option(name: .long, help: ArgumentHelp("Your crisis material as JSON: selfCommand, hopeItems, safetyPlan, battleBuddy {name, phone}.", valueName: "file.json"))
+    @Option(name: .long, help: ArgumentHelp("Your crisis material as JSON: selfCommand, hopeItems, safetyPlan (steps, used when no plan is stored with 'sentinel plan'), battleBuddy {name, phone}.", valueName: "file.json"))
     var profile: String?
 
     @OptionGroup var signals: SignalOptions
@@ -85,7 +87,7 @@ struct CheckInCommand: AsyncParsableCommand {
             console.prompt("\nReviewing your signals with the on-device model (up to \(ai.timeoutDescription))…\n")
         })
         checkIn.profile = crisisProfile
-        let report: CheckInReport
+        var report: CheckInReport
         do {
             if let sheet {
                 report = try await checkIn.run(signals: signalValues, answers: sheet.answers)
@@ -96,6 +98,16 @@ struct CheckInCommand: AsyncParsableCommand {
             Console.error("\n\(error)")
             Console.error(Console.crisisLines)
             throw ExitCode(2)
+        }
+        // Orange or red: the stored safety plan, ranked for now, replaces the profile's plain steps.
+        if report.crisisView != nil, let plan = storeRecorder?.safetyPlan() {
+            let (reranker, usesModel) = ai.safetyPlanReranker()
+            if usesModel {
+                console.prompt("\n" + Console.crisisLines + "\nOrdering your safety plan for right now (up to "
+                               + "\(Int(reranker.budget.components.seconds)) s)…\n")
+            }
+            let ranker = CurrentSafetyPlanRanker(reranker: reranker, tracker: storeRecorder?.recorder.tracker ?? LongitudinalTracker())
+            report.showSafetyPlan(plan, ranking: await ranker.rank(after: report, state: signalValues.longitudinal ?? LongitudinalState()))
         }
         if json {
             Console.out(try Console.json(report) + "\n")

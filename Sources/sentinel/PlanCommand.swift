@@ -75,10 +75,7 @@ struct PlanCommand: AsyncParsableCommand {
             var order = SafetyPlanOrder.worksheet
             var ranking: SafetyPlanRanking?
             if ranked {
-                let state = try store.longitudinalState()
-                let input = SafetyPlanRerankingInput(state: state, tier: try store.checkIns().last?.finalTier)
-                let reranker = try model.reranker()
-                ranking = await reranker.rank(input)
+                ranking = try await CurrentSafetyPlanRanker(reranker: model.reranker()).rank(store: store)
                 order = ranking?.order ?? order
             }
             if json {

@@ -38,6 +38,24 @@ extension AIOptions {
     }
 }
 
+extension AIOptions {
+    /// The safety-plan reranker for the crisis view: the same model as the AI step, within the
+    /// 15 s ranking budget. Without a model (--no-model, or none installed) it gives the primary
+    /// driver's fixed order at once.
+    func safetyPlanReranker() -> (reranker: SafetyPlanReranker, usesModel: Bool) {
+        if noModel { return (SafetyPlanReranker(noModel: "turned off with --no-model"), false) }
+        let resolved: ModelDirectory.Resolved
+        do { resolved = try ModelDirectory.standard().resolve(model) } catch {
+            return (SafetyPlanReranker(noModel: "\(error)"), false)
+        }
+        var preset = LlamaConfiguration.preset(.balanced)
+        preset.contextSize = 2048
+        let configuration = preset
+        let path = resolved.path, id = resolved.id
+        return (SafetyPlanReranker(loadingModel: { try await LlamaEngine(modelPath: path, id: id, configuration: configuration) }), true)
+    }
+}
+
 /// Saves each check-in to the store and updates the longitudinal state for `sentinel checkin`.
 ///
 /// Never blocks the check-in: a store that cannot be opened or written is reported on standard
@@ -59,6 +77,14 @@ struct CheckInStoreRecorder: Sendable {
     func stateForNextCheckIn() -> LongitudinalState? {
         do { return try recorder.stateForNextCheckIn(now: Date()) } catch {
             Console.error("Earlier check-ins left out of the AI step: \(error)")
+            return nil
+        }
+    }
+
+    /// The stored safety plan, or nil when none is stored or it cannot be read (said on standard error).
+    func safetyPlan() -> SafetyPlan? {
+        do { return try recorder.store.loadSafetyPlan() } catch {
+            Console.error("Safety plan left out of the crisis view: \(error)")
             return nil
         }
     }
