@@ -15,7 +15,9 @@ public enum SafetyResponses {
             return "I'm really glad you told me. You don't have to go through this alone.\n" + crisisLines
         case .medical:
             return "This sounds like a medical emergency. Call 911 now and follow the dispatcher's instructions; "
-                + "stay with the person. This is not medical advice."
+                + "stay with the person.\n\n"
+                // The same words as HomeOS's health disclaimer, so every health answer carries it exactly.
+                + "This is not medical advice. For emergencies call 911; otherwise check with your doctor or pharmacist."
         case .abuse:
             return "I'm sorry this is happening. If you are in danger, call 911. The National Domestic Violence Hotline "
                 + "is 1-800-799-7233 (or text START to 88788), any time.\n" + crisisLines
