@@ -6,7 +6,7 @@ import Testing
 
 /// `homeos ask`, `approve`, `deny`, `chat` and `eval prompts`, run as a person would, without a model
 /// (`--no-model`) so every answer is deterministic.
-@Suite struct AssistantCommandLineTests {
+@Suite(.serialized) struct AssistantCommandLineTests {
     static let booking = "Book a table at an Italian place for Saturday at 7pm for 4"
 
     /// A temporary home with the sample family in `family-data`.

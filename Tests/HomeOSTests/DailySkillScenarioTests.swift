@@ -92,7 +92,7 @@ extension ApprovalRequest {
         let result = try await fixture.run(MentalLoadSkill(services: fixture.services), "Help me wind down", model: model)
         #expect(model.requests.count == 1)
         #expect(result.dailyText == "Tomorrow brings book club at 19:00. Sleep well.")
-        #expect((model.requests.first?.promptText ?? "").contains("Book club"))
+        #expect(model.requests.first?.promptText.contains("Book club") == true)
     }
 
     @Test func noDinnerPlannedHandsOffToMealPlanning() async throws {
@@ -286,7 +286,7 @@ extension ApprovalRequest {
         let text = try #require(try await fixture.run(FamilyBondingSkill(services: fixture.services), "Something fun to do together tonight",
                                                        model: model).dailyText)
         #expect(text == "1. Board games\n2. Bake pizza\n3. Build a fort")
-        #expect((model.requests.first?.promptText ?? "").contains("9"))
+        #expect(model.requests.first?.promptText.contains("9") == true)
     }
 
     @Test func wellnessLogsAndHandsOffToHabits() async throws {

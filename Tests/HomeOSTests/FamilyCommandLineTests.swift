@@ -4,7 +4,7 @@ import LLM
 import Testing
 
 /// `homeos init`, `homeos skills` and `homeos data`, run as a person would.
-@Suite struct FamilyCommandLineTests {
+@Suite(.serialized) struct FamilyCommandLineTests {
     @Test func initFromTheSampleRefusesToOverwriteWithoutForce() throws {
         let home = try TemporaryFolder("homeos-cli")
         defer { home.remove() }

@@ -116,7 +116,8 @@ import Testing
         defer { Task { await server.shutdown() } }
         let message = await Self.failure { _ = try await Self.model(server).respond(to: "hi") }
         let text = try #require(message)
-        #expect(text.contains("mid-answer after 2 pieces"), "\(text)")
+        // How many of the pieces arrive before the close is noticed depends on the network timing.
+        #expect(text.contains("broke mid-answer after") && text.contains("may have stopped"), "\(text)")
     }
 
     @Test func aStalledStreamEndsAtTheDeadlineWithTheTextSoFar() async throws {
@@ -126,7 +127,7 @@ import Testing
         defer { Task { await server.shutdown() } }
         let model = Self.model(server)
         // Generous deadlines: the suite runs on loaded two-core machines.
-        let partial = try await model.respond(to: GenerationRequest(messages: [.user("hi")], deadline: .after(.seconds(5))))
+        let partial = try await model.respond(to: GenerationRequest(messages: [.user("hi")], deadline: .after(.seconds(20))))
         #expect(partial.finishReason == .deadline)
         #expect(partial.text == "Slow start")
         // A server that never sends a byte: the deadline still ends the call, with no text.

@@ -3,7 +3,7 @@ import Sentinel
 import Testing
 
 /// End-to-end runs of the `sentinel` executable (piped and terminal input, files, JSON).
-@Suite struct CommandLineTests {
+@Suite(.serialized) struct CommandLineTests {
     @Test func pipedCheckInAsksTheScreenerAndReports() throws {
         // Without the AI step there is no note to ask for: 1 yes, 2 no, 6 no.
         let output = try SentinelProcess.run(["checkin", "--no-model"], input: "yes\nno\nno\n")

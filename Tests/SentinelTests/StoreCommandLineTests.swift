@@ -4,7 +4,7 @@ import Testing
 
 /// `sentinel checkin` recording into the store, `sentinel ingest` and `sentinel purge`, through
 /// the real executable.
-@Suite struct StoreCommandLineTests {
+@Suite(.serialized) struct StoreCommandLineTests {
     static let orangeAnswers = """
         {"wish_dead": true, "suicidal_thoughts": true, "method": true, "intent": false, "plan": false, "behavior": false,
          "note": "the cormorant private words"}
