@@ -28,9 +28,21 @@ struct AIOptions: ParsableArguments {
         if !(aiTimeout > 0) || !aiTimeout.isFinite { throw ValidationError("--ai-timeout must be above 0 seconds.") }
     }
 
+    /// One loader for every model step of this command (AI risk, reranking, narrative), with the
+    /// largest context any of them needs; nil with --no-model or when no model can be resolved.
+    func sharedModelLoader() -> SharedEngineLoader? {
+        guard !noModel, let resolved = try? ModelDirectory.standard().resolve(model) else { return nil }
+        var preset = LlamaConfiguration.preset(.balanced)
+        preset.contextSize = 2048
+        let configuration = preset
+        let path = resolved.path, id = resolved.id
+        return SharedEngineLoader { try await LlamaEngine(modelPath: path, id: id, configuration: configuration) }
+    }
+
     /// The AI step: disabled with --no-model or when the default model is not installed; a
-    /// model named with --model that cannot be found is an error.
-    func aiStep() throws -> CheckIn.AIStep {
+    /// model named with --model that cannot be found is an error. With `shared`, the step uses
+    /// that loader's engine instead of loading its own.
+    func aiStep(shared: SharedEngineLoader? = nil) throws -> CheckIn.AIStep {
         if noModel { return .disabled(reason: "turned off with --no-model") }
         let resolved: ModelDirectory.Resolved
         do {
@@ -44,6 +56,7 @@ struct AIOptions: ParsableArguments {
         let configuration = preset
         let path = resolved.path, id = resolved.id
         let budget = Duration.milliseconds(Int64((aiTimeout * 1000).rounded()))
+        if let shared { return .enabled(AIRiskAssessor(loadingModel: { try await shared.engine() }, budget: budget)) }
         return .enabled(AIRiskAssessor(loadingModel: {
             try await LlamaEngine(modelPath: path, id: id, configuration: configuration)
         }, budget: budget))

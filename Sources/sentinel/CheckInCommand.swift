@@ -65,7 +65,9 @@ struct CheckInCommand: AsyncParsableCommand {
     func run() async throws {
         let console = Console(promptsToStandardError: json)
         let sheet = try answers.map { path throws in try CheckInAnswerSheet.load(path: path) }
-        let aiStep = try ai.aiStep()
+        // One engine for every model step of the check-in (see SharedEngineLoader).
+        let sharedModel = ai.sharedModelLoader()
+        let aiStep = try ai.aiStep(shared: sharedModel)
         let crisisProfile = try profile.map { path throws in try CrisisProfile.load(path: path) } ?? CrisisProfile()
         let questionnaire = Questionnaire(console: console)
 
@@ -78,7 +80,7 @@ struct CheckInCommand: AsyncParsableCommand {
         if sheet == nil, signals.voice != nil || signals.health != nil || signals.face != nil { console.prompt("Reading your signal files…\n") }
         var loadedSignals = signals.load(note: noteText)
         // Every check-in goes to the encrypted store; its longitudinal state informs the AI step.
-        let (compressor, compresses) = ai.narrativeCompressor()
+        let (compressor, compresses) = ai.narrativeCompressor(shared: sharedModel)
         let storeRecorder = CheckInStoreRecorder.open(dataDir: dataDir, compressor: compressor)
         loadedSignals.longitudinal = storeRecorder?.stateForNextCheckIn()
         let signalValues = loadedSignals
@@ -101,7 +103,7 @@ struct CheckInCommand: AsyncParsableCommand {
         }
         // Orange or red: the stored safety plan, ranked for now, replaces the profile's plain steps.
         if report.crisisView != nil, let plan = storeRecorder?.safetyPlan() {
-            let (reranker, usesModel) = ai.safetyPlanReranker()
+            let (reranker, usesModel) = ai.safetyPlanReranker(shared: sharedModel)
             if usesModel {
                 console.prompt("\n" + Console.crisisLines + "\nOrdering your safety plan for right now (up to "
                                + "\(Int(reranker.budget.components.seconds)) s)…\n")

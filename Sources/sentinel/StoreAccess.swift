@@ -25,8 +25,11 @@ extension AIOptions {
     /// The narrative model (LCSC compression and record ingestion): the same model as the AI
     /// step, loaded with a 2,048-token context, within the 30 s narrative budget. Without a model
     /// (--no-model, or none installed), compression keeps the narrative and ingestion appends lines.
-    func narrativeCompressor() -> (compressor: NarrativeCompressor, usesModel: Bool) {
+    func narrativeCompressor(shared: SharedEngineLoader? = nil) -> (compressor: NarrativeCompressor, usesModel: Bool) {
         guard !noModel, let resolved = try? ModelDirectory.standard().resolve(model) else { return (.withoutModel(), false) }
+        if let shared {
+            return (NarrativeCompressor(loadingModel: { try await shared.engine() }, budget: ModelBudget.narrativeCompression), true)
+        }
         var preset = LlamaConfiguration.preset(.balanced)
         preset.contextSize = 2048
         let configuration = preset
@@ -42,12 +45,13 @@ extension AIOptions {
     /// The safety-plan reranker for the crisis view: the same model as the AI step, within the
     /// 15 s ranking budget. Without a model (--no-model, or none installed) it gives the primary
     /// driver's fixed order at once.
-    func safetyPlanReranker() -> (reranker: SafetyPlanReranker, usesModel: Bool) {
+    func safetyPlanReranker(shared: SharedEngineLoader? = nil) -> (reranker: SafetyPlanReranker, usesModel: Bool) {
         if noModel { return (SafetyPlanReranker(noModel: "turned off with --no-model"), false) }
         let resolved: ModelDirectory.Resolved
         do { resolved = try ModelDirectory.standard().resolve(model) } catch {
             return (SafetyPlanReranker(noModel: "\(error)"), false)
         }
+        if let shared { return (SafetyPlanReranker(loadingModel: { try await shared.engine() }), true) }
         var preset = LlamaConfiguration.preset(.balanced)
         preset.contextSize = 2048
         let configuration = preset
