@@ -211,19 +211,21 @@ public actor LlamaEngine: LanguageModel, LogLikelihoodScoring {
         let model = try model()
         let promptTokens = model.tokenize(prompt, addSpecial: true)
         guard !promptTokens.isEmpty else { throw LLMError.invalidRequest("the prompt is empty") }
-        var scores: [Double] = []
-        for continuation in continuations {
-            try Task.checkCancellation()
-            let full = model.tokenize(prompt + continuation, addSpecial: true)
-            // Tokens can merge across the boundary; score from where the two tokenizations part.
-            let shared = max(1, zip(promptTokens, full).prefix { $0 == $1 }.count)
-            guard full.count > shared else { scores.append(0); continue }
-            if full.count > model.contextSize {
-                throw LLMError.promptTooLong(promptTokens: full.count, limit: model.contextSize)
-            }
-            try model.prepareCache(Array(full[..<(shared - 1)]))
-            scores.append(try model.logProbabilities(ofContinuation: Array(full[(shared - 1)...])))
+        guard !continuations.isEmpty else { return [] }
+        let fulls = continuations.map { model.tokenize(prompt + $0, addSpecial: true) }
+        // Tokens can merge across the boundary; each continuation is scored from where its
+        // tokenization parts from the prompt's, and all of them continue the longest prefix they
+        // share (less its last token, whose logits predict the first scored token).
+        let shared = fulls.map { full in max(1, zip(promptTokens, full).prefix { $0 == $1 }.count) }
+        let base = shared.min()! - 1
+        if let longest = fulls.map(\.count).max(), longest > model.contextSize {
+            throw LLMError.promptTooLong(promptTokens: longest, limit: model.contextSize)
         }
-        return scores
+        try Task.checkCancellation()
+        try model.prepareCache(Array(promptTokens[..<base]))
+        let items = zip(fulls, shared).map { full, shared in
+            LoadedModel.Continuation(tokens: Array(full[base...]), scoredFrom: shared - base)
+        }
+        return try model.logProbabilities(of: items)
     }
 }

@@ -69,7 +69,11 @@ final class LoadedModel {
         contextParameters.n_ctx = UInt32(contextSize)
         contextParameters.n_batch = UInt32(configuration.batchSize)
         contextParameters.n_ubatch = UInt32(configuration.batchSize)
-        contextParameters.n_seq_max = 1
+        // Sequence 0 holds the conversation; the others exist only while several continuations of one
+        // prompt are scored in a single batch (classification). A unified cache lets them share the
+        // prompt's cells instead of copying them.
+        contextParameters.n_seq_max = UInt32(Self.maxSequences)
+        contextParameters.kv_unified = true
         contextParameters.n_threads = Int32(configuration.threads)
         contextParameters.n_threads_batch = Int32(configuration.batchThreads)
         contextParameters.no_perf = true
@@ -251,42 +255,103 @@ final class LoadedModel {
         cachedTokens.append(contentsOf: tokens)
     }
 
-    /// Decodes `tokens` with logits for every position (sequence 0, continuing the cache) and
-    /// returns the log-probability of each next token in `tokens` after the first.
-    func logProbabilities(ofContinuation tokens: [llama_token]) throws(LLMError) -> Double {
-        let count = tokens.count
-        var batch = llama_batch_init(Int32(count), 0, 1)
-        defer { llama_batch_free(batch) }
+    /// Sequences a context holds: sequence 0 plus the scratch sequences of batched scoring.
+    static let maxSequences = 32
+
+    /// One continuation of the cached prefix to score: `tokens` start right after the cache, and
+    /// the log-probabilities of `tokens[scoredFrom...]` are summed (earlier tokens are context that
+    /// the continuation's tokenization does not share with the prompt's).
+    struct Continuation {
+        var tokens: [llama_token]
+        var scoredFrom: Int
+    }
+
+    /// Scores every continuation of what the cache holds, evaluating them side by side in as few
+    /// batches as the batch size and sequence count allow (one for a typical classification),
+    /// each in a scratch sequence that shares the prefix's cells. The cache is left as it was.
+    func logProbabilities(of continuations: [Continuation]) throws(LLMError) -> [Double] {
+        var scores = [Double](repeating: 0, count: continuations.count)
         let start = cachedTokens.count
-        for (index, token) in tokens.enumerated() {
-            batch.token[index] = token
-            batch.pos[index] = llama_pos(start + index)
-            batch.n_seq_id[index] = 1
-            batch.seq_id[index]![0] = 0
-            batch.logits[index] = 1
+        var next = 0
+        while next < continuations.count {
+            var chunk: [Int] = []
+            var tokenCount = 0
+            while next < continuations.count, chunk.count < Self.maxSequences - 1 {
+                let length = continuations[next].tokens.count
+                guard chunk.isEmpty || (tokenCount + length <= batchSize && start + tokenCount + length <= contextSize)
+                else { break }
+                chunk.append(next)
+                tokenCount += length
+                next += 1
+            }
+            guard tokenCount <= batchSize, start + tokenCount <= contextSize else {
+                throw .promptTooLong(promptTokens: start + tokenCount, limit: min(contextSize, start + batchSize))
+            }
+            let chunkScores = try scoreSideBySide(chunk.map { continuations[$0] }, tokenCount: tokenCount)
+            for (index, score) in zip(chunk, chunkScores) { scores[index] = score }
         }
-        batch.n_tokens = Int32(count)
+        return scores
+    }
+
+    /// One batch: continuation `i` in sequence `i + 1`, which first borrows the prefix's cells.
+    private func scoreSideBySide(_ continuations: [Continuation], tokenCount: Int) throws(LLMError) -> [Double] {
+        let memory = llama_get_memory(context)
+        let start = cachedTokens.count
+        var batch = llama_batch_init(Int32(max(tokenCount, 1)), 0, 1)
+        defer { llama_batch_free(batch) }
+        var rows: [[Int32]] = []
+        var index = 0
+        for (offset, continuation) in continuations.enumerated() {
+            let sequence = llama_seq_id(offset + 1)
+            if start > 0 { llama_memory_seq_cp(memory, 0, sequence, 0, llama_pos(start)) }
+            var row: [Int32] = []
+            for (position, token) in continuation.tokens.enumerated() {
+                batch.token[index] = token
+                batch.pos[index] = llama_pos(start + position)
+                batch.n_seq_id[index] = 1
+                batch.seq_id[index]![0] = sequence
+                let scored = position >= max(continuation.scoredFrom - 1, 0) && position < continuation.tokens.count - 1
+                batch.logits[index] = scored ? 1 : 0
+                if scored { row.append(Int32(index)) }
+                index += 1
+            }
+            rows.append(row)
+        }
+        batch.n_tokens = Int32(index)
+        defer {
+            for offset in continuations.indices { llama_memory_seq_rm(memory, llama_seq_id(offset + 1), -1, -1) }
+        }
+        guard rows.contains(where: { !$0.isEmpty }) else { return continuations.map { _ in 0 } }
         let status = llama_decode(context, batch)
         guard status == 0 else {
-            llama_memory_clear(llama_get_memory(context), true)
+            llama_memory_clear(memory, true)
             cachedTokens.removeAll()
             canonicalLength = 0
             throw .generationFailed("llama_decode returned \(status) while scoring")
         }
-        cachedTokens.append(contentsOf: tokens)
         let vocabularySize = self.vocabularySize
-        var total = 0.0
-        for index in 0..<(count - 1) {
-            guard let logits = llama_get_logits_ith(context, Int32(index)) else {
-                throw .generationFailed("no logits for position \(index)")
+        var scores: [Double] = []
+        for (continuation, row) in zip(continuations, rows) {
+            var total = 0.0
+            let first = max(continuation.scoredFrom - 1, 0)
+            for (step, batchIndex) in row.enumerated() {
+                guard let logits = llama_get_logits_ith(context, batchIndex) else {
+                    throw .generationFailed("no logits for scored position \(batchIndex)")
+                }
+                let row = UnsafeBufferPointer(start: logits, count: vocabularySize)
+                total += Self.logSoftmax(row, at: Int(continuation.tokens[first + step + 1]))
             }
-            let row = UnsafeBufferPointer(start: logits, count: vocabularySize)
-            let maximum = row.max() ?? 0
-            var sum = 0.0
-            for value in row { sum += Double(exp(value - maximum)) }
-            total += Double(row[Int(tokens[index + 1])] - maximum) - log(sum)
+            scores.append(total)
         }
-        return total
+        return scores
+    }
+
+    /// `log p(token)` from one row of logits.
+    private static func logSoftmax(_ logits: UnsafeBufferPointer<Float>, at token: Int) -> Double {
+        let maximum = logits.max() ?? 0
+        var sum: Float = 0
+        for value in logits { sum += exp(value - maximum) }
+        return Double(logits[token] - maximum) - log(Double(sum))
     }
 }
 

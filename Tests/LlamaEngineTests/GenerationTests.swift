@@ -225,6 +225,28 @@ import Testing
         #expect(abs(again[0] - scores[0]) < 1e-3)
     }
 
+    @Test func scoringContinuationsSideBySideMatchesScoringEachAlone() async throws {
+        let engine = try await TestModels.smolLM2()
+        let request = GenerationRequest(messages: [.user("Name a fruit.")], options: .init(maxTokens: 8))
+        let before = try await engine.respond(to: request)
+        // More continuations than one batch holds sequences, of different lengths, one that merges
+        // with the prompt's last token ("is" + "land").
+        let prompt = "The family asked about"
+        let continuations = (0..<40).map { " skill number \($0)" } + [" dinner", " a very long and winding question about the weather", "land"]
+        let together = try await engine.logLikelihoods(of: continuations, after: prompt)
+        #expect(together.count == continuations.count)
+        for index in [0, 17, 31, 39, 40, 41, 42] {
+            let alone = try await engine.logLikelihoods(of: [continuations[index]], after: prompt)[0]
+            // Batched matrix kernels round differently by row position (about 1 % here); a continuation
+            // that saw another sequence's tokens would be off by whole nats.
+            #expect(abs(alone - together[index]) < max(0.1, 0.02 * abs(alone)), "\(continuations[index]): \(alone) alone, \(together[index]) together")
+        }
+        #expect(together[40] > together[41])
+        // The scratch sequences are gone: greedy generation is what it was before scoring.
+        let after = try await engine.respond(to: request)
+        #expect(after.text == before.text)
+    }
+
     @Test func unloadFreesTheModelAndTheNextCallReloadsIt() async throws {
         let engine = try await LlamaEngine(modelPath: try TestModels.path("smollm2-135m-instruct"), configuration: TestModels.configuration)
         let before = try await engine.respond(to: GenerationRequest(messages: [.user("Say hi.")], options: .init(maxTokens: 6)))
