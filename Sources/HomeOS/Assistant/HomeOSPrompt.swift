@@ -9,6 +9,10 @@ import Skills
 public struct PromptBudget: Sendable, Hashable {
     /// Tokens for the system prompt.
     public var system = 200
+    /// Tokens for worked examples (see ``FewShotSelection``).
+    public var fewShot = 300
+    /// Worked examples shown at most: the most relevant to the message.
+    public var fewShotExamples = 5
     /// Tokens for the family summary.
     public var family = 150
     /// Tokens for the skill's data.

@@ -27,6 +27,10 @@ public struct HomeOSServices: Sendable {
         self.tokenCounter = tokenCounter
     }
 
+    /// Chooses the worked examples of a model call within the default ``PromptBudget``, counting
+    /// with ``tokenCounter``.
+    public var fewShot: FewShotSelection { FewShotSelection(tokens: tokenCounter) }
+
     /// The family, or nil before `homeos init`.
     public func family() throws(StorageError) -> Family? {
         try storage.loadIfPresent(.family)

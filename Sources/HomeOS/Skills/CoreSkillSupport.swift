@@ -29,7 +29,7 @@ enum CoreSkillSupport {
                                                       maxTokens: Int = 200) async -> T? {
         let value = await SkillModelCalls.json(
             messages(services, skillID: skillID, instruction: instruction, data: data, context: context),
-            schema: schema, examples: examples, context: context, maxTokens: maxTokens)
+            schema: schema, examples: examples, fewShot: services.fewShot, context: context, maxTokens: maxTokens)
         return try? value?.decode(T.self)
     }
 

@@ -16,9 +16,10 @@ enum DailySkillSupport {
 
     /// Schema-valid JSON through the resilience cascade (the bridge also retries invalid JSON once
     /// within each attempt), or nil.
-    static func extractJSON(_ messages: [ChatMessage], schema: JSONSchema, context: SkillContext,
+    static func extractJSON(_ messages: [ChatMessage], schema: JSONSchema, _ services: HomeOSServices, context: SkillContext,
                             examples: [JSONExample] = [], maxTokens: Int = 256) async -> JSONValue? {
-        await SkillModelCalls.json(messages, schema: schema, examples: examples, context: context, maxTokens: maxTokens)
+        await SkillModelCalls.json(messages, schema: schema, examples: examples, fewShot: services.fewShot,
+                                   context: context, maxTokens: maxTokens)
     }
 
     /// The category the model picks for `input`, or nil without a model or on failure.

@@ -37,6 +37,16 @@ struct HireHelperSkill: HomeOSSkill {
         "additionalProperties": false,
     ])
 
+    /// Worked examples for the extraction; the prompt shows the most relevant few.
+    static let examples: [JSONExample] = [
+        JSONExample(input: "Find a babysitter for Friday night, up to $80", output: ["job": "babysitter", "date": "Friday", "budget": 80]),
+        JSONExample(input: "We need a plumber tomorrow to fix the sink", output: ["job": "plumber", "date": "tomorrow", "budget": nil]),
+        JSONExample(input: "Hire a house cleaner for 2026-12-05, budget 120 dollars", output: ["job": "house cleaner", "date": "2026-12-05", "budget": 120]),
+        JSONExample(input: "Can you get someone to walk the dog on Saturday for $25?", output: ["job": "dog walker", "date": "Saturday", "budget": 25]),
+        JSONExample(input: "I want a tutor for Maya", output: ["job": "tutor", "date": nil, "budget": nil]),
+        JSONExample(input: "Book a handyman next Monday to hang shelves, max 150", output: ["job": "handyman", "date": "next Monday", "budget": 150]),
+    ]
+
     let services: HomeOSServices
 
     /// Jobs recognised without a model, longest first.
@@ -55,7 +65,8 @@ struct HireHelperSkill: HomeOSSkill {
                 skillID: id,
                 instruction: "Extract the help the family wants to hire: job (babysitter, cleaner, handyman…), date as the person said it or yyyy-MM-dd, budget in dollars as a number. Use null for anything not said.",
                 context: context)
-            if let value = await DailySkillSupport.extractJSON(messages, schema: Self.extractionSchema, context: context) {
+            if let value = await DailySkillSupport.extractJSON(messages, schema: Self.extractionSchema, services, context: context,
+                                                               examples: Self.examples) {
                 job = job ?? value["job"]?.stringValue?.dailyNonBlank
                 dateText = dateText ?? value["date"]?.stringValue?.dailyNonBlank
                 budget = budget ?? value["budget"]?.numberValue

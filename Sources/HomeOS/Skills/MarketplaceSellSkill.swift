@@ -36,6 +36,16 @@ struct MarketplaceSellSkill: HomeOSSkill {
         "additionalProperties": false,
     ])
 
+    /// Worked examples for the extraction; the prompt shows the most relevant few.
+    static let examples: [JSONExample] = [
+        JSONExample(input: "Sell our old stroller, good condition, for $60", output: ["item": "stroller", "condition": "good", "price": 60]),
+        JSONExample(input: "List the kids' bike for 45 dollars", output: ["item": "kids' bike", "condition": nil, "price": 45]),
+        JSONExample(input: "I want to sell the treadmill, barely used", output: ["item": "treadmill", "condition": "like new", "price": nil]),
+        JSONExample(input: "Post the dining table online for $200, it has a few scratches", output: ["item": "dining table", "condition": "fair", "price": 200]),
+        JSONExample(input: "Put the new-in-box blender up for sale at 30", output: ["item": "blender", "condition": "new", "price": 30]),
+        JSONExample(input: "Sell my iPad", output: ["item": "iPad", "condition": nil, "price": nil]),
+    ]
+
     let services: HomeOSServices
 
     /// The approved action's name.
@@ -50,7 +60,8 @@ struct MarketplaceSellSkill: HomeOSSkill {
                 skillID: id,
                 instruction: "Extract what the family wants to sell: item (a short noun phrase), condition (new, like new, good, fair or used), price in dollars as a number. Use null for anything not said.",
                 context: context)
-            if let value = await DailySkillSupport.extractJSON(messages, schema: Self.extractionSchema, context: context) {
+            if let value = await DailySkillSupport.extractJSON(messages, schema: Self.extractionSchema, services, context: context,
+                                                               examples: Self.examples) {
                 item = item ?? value["item"]?.stringValue?.dailyNonBlank
                 condition = condition ?? value["condition"]?.stringValue?.dailyNonBlank
                 price = price ?? value["price"]?.numberValue

@@ -50,6 +50,26 @@ struct NoteToActionsSkill: HomeOSSkill {
         var owner: String?
     }
 
+    /// Worked examples for the extraction; the prompt shows the most relevant few.
+    static let examples: [JSONExample] = [
+        JSONExample(input: "Turn this into tasks: buy milk, Dad picks up Leo at 3, call the dentist by Friday", output: ["items": [
+            ["title": "Buy milk", "due": nil, "owner": nil],
+            ["title": "Pick up Leo", "due": "3:00 PM", "owner": "Dad"],
+            ["title": "Call the dentist", "due": "Friday", "owner": nil],
+        ]]),
+        JSONExample(input: "Meeting notes: Sam will send the invoice tomorrow. We liked the blue paint.", output: ["items": [
+            ["title": "Send the invoice", "due": "tomorrow", "owner": "Sam"],
+        ]]),
+        JSONExample(input: "Make reminders from my note: renew passports, book flights before May", output: ["items": [
+            ["title": "Renew passports", "due": nil, "owner": nil],
+            ["title": "Book flights", "due": "before May", "owner": nil],
+        ]]),
+        JSONExample(input: "School note: permission slip due Monday, bring a packed lunch Wednesday", output: ["items": [
+            ["title": "Return the permission slip", "due": "Monday", "owner": nil],
+            ["title": "Pack a lunch", "due": "Wednesday", "owner": nil],
+        ]]),
+    ]
+
     func execute(arguments: Arguments, context: SkillContext) async throws -> SkillResult {
         let note = arguments.note?.dailyNonBlank ?? Self.noteBody(of: context.message)
         guard !note.isEmpty else {
@@ -60,7 +80,8 @@ struct NoteToActionsSkill: HomeOSSkill {
             skillID: id,
             instruction: "List the action items in the note. Each item: title (an imperative, at most 8 words), due (when it is due as written, or null), owner (the person's name, or null). Skip anything that is not a task.",
             data: "Note:\n" + note, context: context)
-        if let value = await DailySkillSupport.extractJSON(messages, schema: Self.extractionSchema, context: context, maxTokens: 400) {
+        if let value = await DailySkillSupport.extractJSON(messages, schema: Self.extractionSchema, services, context: context,
+                                                           examples: Self.examples, maxTokens: 400) {
             items = (value["items"]?.arrayValue ?? []).compactMap { entry in
                 guard let title = entry["title"]?.stringValue?.dailyNonBlank else { return nil }
                 return Item(title: title, due: entry["due"]?.stringValue?.dailyNonBlank, owner: entry["owner"]?.stringValue?.dailyNonBlank)

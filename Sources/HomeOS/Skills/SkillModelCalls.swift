@@ -57,10 +57,13 @@ enum SkillModelCalls {
     }
 
     /// A schema-valid value; nil when no attempt gave one in time.
+    /// - Parameter fewShot: picks which of `examples` the prompt shows (the most relevant to the
+    ///   message, within the few-shot budget).
     static func json(_ messages: [ChatMessage], schema: JSONSchema, examples: [JSONExample] = [],
-                     context: SkillContext, maxTokens: Int) async -> JSONValue? {
+                     fewShot: FewShotSelection, context: SkillContext, maxTokens: Int) async -> JSONValue? {
         guard let cascade = cascade(context, maxTokens: maxTokens) else { return nil }
-        return try? await cascade.json(resilientPrompt(messages, examples: examples), schema: schema).value
+        let shown = fewShot.select(examples, for: context.message)
+        return try? await cascade.json(resilientPrompt(messages, examples: shown), schema: schema).value
     }
 
     /// One of `categories` (a single constrained choice: there is nothing to simplify); nil without
