@@ -23,6 +23,9 @@ public actor LlamaEngine: LanguageModel, LogLikelihoodScoring {
     public nonisolated let configuration: LlamaConfiguration
     private var loaded: LoadedModel?
     private var lastInfo: LlamaModelInfo
+    /// Whether ``logLikelihoods(of:after:)`` evaluates the continuations side by side in one batch
+    /// (the default) or one after another (the reference `homeos bench bridge` compares with).
+    public private(set) var scoresSideBySide = true
     private let executor: DedicatedThreadExecutor
 
     /// All of the engine's work runs on its own thread (see ``DedicatedThreadExecutor``).
@@ -207,6 +210,11 @@ public actor LlamaEngine: LanguageModel, LogLikelihoodScoring {
 
     // MARK: Scoring
 
+    /// Chooses how continuations are scored: side by side in one batch (default) or one after another.
+    public func setScoresSideBySide(_ sideBySide: Bool) {
+        scoresSideBySide = sideBySide
+    }
+
     public func logLikelihoods(of continuations: [String], after prompt: String) async throws -> [Double] {
         let model = try model()
         let promptTokens = model.tokenize(prompt, addSpecial: true)
@@ -226,6 +234,6 @@ public actor LlamaEngine: LanguageModel, LogLikelihoodScoring {
         let items = zip(fulls, shared).map { full, shared in
             LoadedModel.Continuation(tokens: Array(full[base...]), scoredFrom: shared - base)
         }
-        return try model.logProbabilities(of: items)
+        return try model.logProbabilities(of: items, perBatch: scoresSideBySide ? LoadedModel.maxSequences - 1 : 1)
     }
 }

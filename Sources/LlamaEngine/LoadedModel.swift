@@ -269,14 +269,15 @@ final class LoadedModel {
     /// Scores every continuation of what the cache holds, evaluating them side by side in as few
     /// batches as the batch size and sequence count allow (one for a typical classification),
     /// each in a scratch sequence that shares the prefix's cells. The cache is left as it was.
-    func logProbabilities(of continuations: [Continuation]) throws(LLMError) -> [Double] {
+    /// - Parameter perBatch: continuations per batch at most (1 scores them one after another).
+    func logProbabilities(of continuations: [Continuation], perBatch: Int = maxSequences - 1) throws(LLMError) -> [Double] {
         var scores = [Double](repeating: 0, count: continuations.count)
         let start = cachedTokens.count
         var next = 0
         while next < continuations.count {
             var chunk: [Int] = []
             var tokenCount = 0
-            while next < continuations.count, chunk.count < Self.maxSequences - 1 {
+            while next < continuations.count, chunk.count < min(max(perBatch, 1), Self.maxSequences - 1) {
                 let length = continuations[next].tokens.count
                 guard chunk.isEmpty || (tokenCount + length <= batchSize && start + tokenCount + length <= contextSize)
                 else { break }

@@ -12,7 +12,8 @@ struct BridgeBenchCommand: AsyncParsableCommand {
         discussion: """
             classify: 20 messages into the 19 HomeOS skills by log-likelihood, p50 and p95, once with the \
             prefix cache cold (an unrelated request before each) and once warm (consecutive calls share the \
-            category prompt). Decoding: the same extraction prompt with and without a JSON Schema \
+            category prompt), and warm again with the categories scored one after another instead of side by \
+            side in one batch (the reference). Decoding: the same extraction prompt with and without a JSON Schema \
             constraint; decode tokens/s and the ratio. Timings vary with machine load.
             """
     )
@@ -29,7 +30,7 @@ struct BridgeBenchCommand: AsyncParsableCommand {
 
     func run() async throws {
         let directory = ModelDirectory.standard()
-        var classifyRows = [["model", "cache", "p50 ms", "p95 ms", "max ms"]]
+        var classifyRows = [["model", "cache", "scoring", "p50 ms", "p95 ms", "max ms", "p50 vs reference"]]
         var decodeRows = [["model", "free tok/s", "constrained tok/s", "ratio", "valid JSON"]]
         for name in models {
             let resolved = try directory.resolve(name)
@@ -47,8 +48,17 @@ struct BridgeBenchCommand: AsyncParsableCommand {
             for message in BenchCategories.messages {
                 warm.append(try await Self.time { _ = try await bridge.classify(input: message, categories: BenchCategories.skills) })
             }
-            classifyRows.append([resolved.id, "cold"] + Self.percentiles(cold))
-            classifyRows.append([resolved.id, "warm"] + Self.percentiles(warm))
+            await engine.setScoresSideBySide(false)
+            var reference: [Double] = []
+            for message in BenchCategories.messages {
+                reference.append(try await Self.time { _ = try await bridge.classify(input: message, categories: BenchCategories.skills) })
+            }
+            await engine.setScoresSideBySide(true)
+            let referenceMedian = Self.median(reference)
+            classifyRows.append([resolved.id, "cold", "one batch"] + Self.percentiles(cold) + [""])
+            classifyRows.append([resolved.id, "warm", "one batch"] + Self.percentiles(warm)
+                                + [EngineBenchCommand.ratio(Self.median(warm), referenceMedian)])
+            classifyRows.append([resolved.id, "warm", "one by one (reference)"] + Self.percentiles(reference) + ["1.00"])
 
             Terminal.error("==> \(resolved.id): constrained vs unconstrained decoding")
             let decoding = try await DecodingComparison.run(engine: engine, repetitions: repetitions)
@@ -66,6 +76,11 @@ struct BridgeBenchCommand: AsyncParsableCommand {
         let start = ContinuousClock.now
         try await body()
         return start.duration(to: .now).milliseconds
+    }
+
+    static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
     }
 
     static func percentiles(_ values: [Double]) -> [String] {

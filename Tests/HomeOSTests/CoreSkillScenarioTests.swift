@@ -181,6 +181,20 @@ import Testing
         }
     }
 
+    @Test func aSymptomIsTriagedEvenWhenTheModelReadsItAsAMedicationQuestion() async throws {
+        let scenario = try CoreScenario()
+        let skill = HealthcareSkill(services: scenario.services)
+        let result = try await skill.execute(arguments: .init(topic: .medication),
+                                             context: scenario.context("Leo has a fever of 38.5", model: nil))
+        let text = try #require(result.coreText, "\(result)")
+        #expect(text.contains("Triage:"), "\(text)")
+        #expect(!text.contains("Medications on record"))
+        // With nothing named outright, the model's topic decides.
+        let refills = try #require(try await skill.execute(arguments: .init(topic: .refill),
+                                                           context: scenario.context("Anything for grandma?")).coreText)
+        #expect(refills.contains("atorvastatin"), "\(refills)")
+    }
+
     @Test func triageFloorIsNeverLoweredByTheModel() async throws {
         let scenario = try CoreScenario()
         let result = try await HealthcareSkill(services: scenario.services).execute(

@@ -106,6 +106,18 @@ extension ApprovalRequest {
         #expect(model.requests.count == 1)
     }
 
+    @Test func aDinnerSuggestedAfterTheBriefingKeepsTheBriefingFirst() async throws {
+        let fixture = try DailyFixture()
+        let handoff = HandoffRequest(targetSkillID: "meal-planning", reason: "No dinner is planned for today.",
+                                     context: ["briefing": "Good morning! A quiet day.", "request": "Suggest a dinner for tonight"])
+        let context = SkillContext(message: "Give me my morning briefing", now: fixture.now, timeZone: fixture.timeZone,
+                                   handoff: handoff)
+        let result = try await AnySkill(MealPlanningSkill(services: fixture.services)).execute(arguments: [:], context: context)
+        let text = try #require(result.dailyText)
+        #expect(text.hasPrefix("Good morning! A quiet day.\n\nNo dinner is planned for tonight yet. "))
+        #expect(!text.lowercased().contains("peanut"))
+    }
+
     @Test func briefingWithoutAModelListsTheFacts() async throws {
         let fixture = try DailyFixture()
         try fixture.planDinner("Chicken tacos", on: fixture.today)

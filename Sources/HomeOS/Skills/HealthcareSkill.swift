@@ -68,7 +68,9 @@ public struct HealthcareSkill: HomeOSSkill {
                 + "or check with \(member)'s pharmacist."
             return .response(HealthDisclaimer.appending(to: text))
         }
-        switch arguments.topic ?? Self.topic(in: context.message) {
+        // What the message says outright beats the model's reading of it (a small model calls
+        // "Leo has a fever" a medication question); the model's topic decides only the rest.
+        switch Self.statedTopic(in: context.message) ?? arguments.topic ?? .symptom {
         case .callDoctor: return callDoctor(members: members, family: family)
         case .medication: return .response(HealthDisclaimer.appending(to: medicationAnswer(members: members, family: family)))
         case .refill: return .response(HealthDisclaimer.appending(to: refillAnswer(members: members, family: family, context: context)))
@@ -77,8 +79,10 @@ public struct HealthcareSkill: HomeOSSkill {
         }
     }
 
-    /// The topic of a message, read deterministically.
-    static func topic(in message: String) -> Topic {
+    /// The topic the message names in so many words, or nil when it names none.
+    static func statedTopic(in message: String) -> Topic? {
+        let symptoms = ["fever", "pain", "hurts", "cough", "rash", "vomit", "vomiting", "sick", "headache", "sore", "bleeding",
+                        "dizzy", "temperature", "fell", "injured", "swollen", "diarrhea", "nausea"]
         if CoreSkillSupport.mentions(message, ["call the doctor", "call doctor", "phone the doctor", "call dr", "ring the doctor",
                                                "call the pediatrician", "call her doctor", "call his doctor", "call my doctor"]) {
             return .callDoctor
@@ -88,11 +92,11 @@ public struct HealthcareSkill: HomeOSSkill {
             return .appointment
         }
         if CoreSkillSupport.mentions(message, ["medication", "medications", "medicine", "medicines", "pills", "dose", "dosage",
-                                               "prescription", "prescriptions", "what does", "what is", "taking"]),
-           !CoreSkillSupport.mentions(message, ["fever", "pain", "hurts", "cough", "rash", "vomit", "vomiting", "sick"]) {
+                                               "prescription", "prescriptions", "what does", "what is", "taking", "take", "takes"]),
+           !CoreSkillSupport.mentions(message, symptoms) {
             return .medication
         }
-        return .symptom
+        return CoreSkillSupport.mentions(message, symptoms) ? .symptom : nil
     }
 
     // MARK: Triage

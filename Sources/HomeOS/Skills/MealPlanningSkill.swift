@@ -100,13 +100,19 @@ public struct MealPlanningSkill: HomeOSSkill {
     ])
 
     public func execute(arguments: Arguments, context: SkillContext) async throws -> SkillResult {
+        let result: SkillResult
         switch arguments.request ?? Self.request(in: context.message) {
-        case .dinner: return await suggestDinner(arguments, context: context)
-        case .weeklyPlan: return planWeek(context: context, listGroceries: false)
-        case .groceryList: return groceryList(context: context)
-        case .history: return history()
-        case .logMeal: return logMeal(arguments, context: context)
+        case .dinner: result = await suggestDinner(arguments, context: context)
+        case .weeklyPlan: result = planWeek(context: context, listGroceries: false)
+        case .groceryList: result = groceryList(context: context)
+        case .history: result = history()
+        case .logMeal: result = logMeal(arguments, context: context)
         }
+        // A morning briefing handed over because no dinner is planned: the briefing comes first.
+        if let briefing = context.handoff?.context["briefing"], case .response(let text) = result {
+            return .response(briefing + "\n\nNo dinner is planned for tonight yet. " + text)
+        }
+        return result
     }
 
     /// The request a message makes, read deterministically.
