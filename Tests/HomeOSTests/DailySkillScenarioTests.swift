@@ -118,6 +118,18 @@ extension ApprovalRequest {
         #expect(!text.lowercased().contains("peanut"))
     }
 
+    @Test func aBriefingThatLoopsIsReplacedByTheFacts() async throws {
+        let fixture = try DailyFixture()
+        try fixture.planDinner("Chicken tacos", on: fixture.today)
+        try fixture.storage.update(.calendarEvents) { $0.append(CalendarEvent(title: "Dentist", start: fixture.at(15))) }
+        let model = ScriptedModel(defaultReply: String(repeating: "Today's family's morning briefing: ", count: 12))
+        let result = try await fixture.run(MentalLoadSkill(services: fixture.services), "Give me my morning briefing", model: model)
+        let text = try #require(result.dailyText)
+        #expect(text.contains("15:00 Dentist"))
+        #expect(!text.contains("Today's family's morning briefing"))
+        #expect(model.requests.count == 1)
+    }
+
     @Test func briefingWithoutAModelListsTheFacts() async throws {
         let fixture = try DailyFixture()
         try fixture.planDinner("Chicken tacos", on: fixture.today)

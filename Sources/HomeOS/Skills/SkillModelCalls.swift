@@ -34,7 +34,7 @@ enum SkillModelCalls {
     }
 
     /// Free text, cleaned of role markers and special tokens; nil when no attempt gave a
-    /// non-empty answer in time.
+    /// non-empty answer in time, or the answer loops (the same words over and over).
     /// - Parameter singleCall: make exactly one model call (no simplified retry), for answers
     ///   whose cost is promised, such as the morning briefing.
     static func text(_ messages: [ChatMessage], context: SkillContext, maxTokens: Int, singleCall: Bool = false) async -> String? {
@@ -53,7 +53,8 @@ enum SkillModelCalls {
         }
         guard let raw else { return nil }
         let cleaned = DailySkillSupport.cleanModelText(raw)
-        return cleaned.isEmpty ? nil : cleaned
+        // A model stuck in a loop has nothing useful to say; the skill's deterministic answer is better.
+        return cleaned.isEmpty || RepetitionLoop.isPresent(in: cleaned) ? nil : cleaned
     }
 
     /// A schema-valid value; nil when no attempt gave one in time.
