@@ -108,7 +108,7 @@ public struct RouterTraining: Sendable {
     /// Cross-validation folds.
     public var folds: Int = 5
     /// Weight of a skill's example message as a training row.
-    public var exampleWeight: Double = 2
+    public var exampleWeight: Double = 6
     /// Weight of a skill's keyword as a training row.
     public var keywordWeight: Double = 1
 

@@ -148,13 +148,7 @@ struct EngineParityScenarioTests {
         }
         let lookup = "What medications does Grandma Rosa take?"
         let reply = await Self.ask(home, lookup, on: engine)
-        withKnownIssue("""
-            Routing gap on both engines (deterministic, no model call): the bundled routing model is sure \
-            that no skill fits this message (scoring step, "none" score >= 0.5), so the fallback answers \
-            instead of healthcare's medication lookup.
-            """) {
-            check(reply, lookup)
-        }
+        check(reply, lookup)
     }
 
     // MARK: Restaurant reservation
