@@ -94,12 +94,16 @@ struct AssistantBenchCommand: AsyncParsableCommand {
         }
         Terminal.error("==> full routing cycle")
         var cycle: [Double] = []
+        var perTurn: [String: (skills: String, ms: [Double])] = [:]
         let tokenCounter = AssistantOptions.tokenCounter(for: bridge.model)
         for _ in 0..<repetitions {
             for message in Self.turns {
                 let home = try HomeOSAssistant(storage: try SampleFamilyFile.temporaryStore(from: seed), bridge: bridge,
                                                tokenCounter: tokenCounter)
-                cycle.append(await home.assistant.handle(message).duration.milliseconds)
+                let reply = await home.assistant.handle(message)
+                cycle.append(reply.duration.milliseconds)
+                let skills = reply.handoffChain.isEmpty ? (reply.skillID ?? "none") : reply.handoffChain.joined(separator: " → ")
+                perTurn[message, default: (skills, [])].ms.append(reply.duration.milliseconds)
             }
         }
         var rows = [["step", "calls", "p50 ms", "p95 ms", "target", "p50 within", "p95 within"]]
@@ -112,6 +116,13 @@ struct AssistantBenchCommand: AsyncParsableCommand {
         }
         print("Assistant latency on \(engine.id) (\(repetitions) rounds)\n")
         print(Terminal.table(rows))
+        var turnRows = [["full routing cycle: message", "skills", "p50 ms", "max ms"]]
+        for message in Self.turns {
+            guard let turn = perTurn[message] else { continue }
+            turnRows.append([message, turn.skills, String(format: "%.0f", Self.percentile(turn.ms, 0.5)),
+                             String(format: "%.0f", turn.ms.max() ?? .nan)])
+        }
+        print("\n" + Terminal.table(turnRows))
     }
 
     /// The value at quantile `q` (nearest rank) of `values`.

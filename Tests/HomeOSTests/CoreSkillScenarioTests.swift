@@ -46,6 +46,34 @@ import Testing
         #expect(requests[1].promptText.contains("Thai peanut noodles"), "the retry names the rejected dish")
     }
 
+    @Test func aCopiedWorkedExampleGoesStraightToTheSafeList() async throws {
+        let scenario = try CoreScenario()
+        let copy = #"{"name": "Lemon herb chicken with rice", "cuisine": "Mediterranean", "prepMinutes": 35, "description": "Juicy chicken thighs roasted with lemon and herbs, served with rice.", "keyIngredients": ["chicken thighs", "lemon", "rice", "parsley"]}"#
+        let model = ScriptedModel(defaultReply: copy)
+        let result = try await MealPlanningSkill(services: scenario.services)
+            .execute(arguments: .init(), context: scenario.context("What should we have for dinner?", model: model))
+        let text = try #require(result.coreText)
+        #expect(text.hasPrefix("How about"))
+        #expect(!text.contains("Lemon herb chicken"))
+        // Greedy decoding would copy it again: no second call.
+        #expect(model.requests.count == 1)
+    }
+
+    @Test func dishesThatAreNotDishesAreRejected() async throws {
+        let scenario = try CoreScenario()
+        let looping = #"{"name": "Miso de la Casa de la Casa de la Casa de la Casa", "cuisine": "Japanese", "prepMinutes": 30, "description": "Soup.", "keyIngredients": ["miso", "tofu"]}"#
+        let cuisineOnly = #"{"name": "Italian", "cuisine": "Italian", "prepMinutes": 30, "description": "Italian food.", "keyIngredients": ["pasta", "tomato"]}"#
+        let instant = #"{"name": "Vegetable stir fry", "cuisine": "Chinese", "prepMinutes": 2, "description": "Quick.", "keyIngredients": ["broccoli", "carrots"]}"#
+        for reply in [looping, cuisineOnly, instant] {
+            let model = ScriptedModel(defaultReply: reply)
+            let result = try await MealPlanningSkill(services: scenario.services)
+                .execute(arguments: .init(), context: scenario.context("What should we have for dinner?", model: model))
+            let text = try #require(result.coreText)
+            #expect(!text.contains("de la Casa") && !text.hasPrefix("How about Italian?") && !text.contains("about 2 minutes"), "\(text)")
+            #expect(model.requests.count == 2, "one regeneration, then the safe list")
+        }
+    }
+
     @Test func dinnerWorksWithoutAModelAndWhenTheModelFails() async throws {
         let scenario = try CoreScenario()
         let skill = MealPlanningSkill(services: scenario.services)

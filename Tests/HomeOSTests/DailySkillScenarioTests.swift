@@ -130,6 +130,14 @@ extension ApprovalRequest {
         #expect(model.requests.count == 1)
     }
 
+    @Test func aStreamedAnswerThatLoopsIsDroppedAndOneThatDoesNotIsKept() async throws {
+        let request = GenerationRequest(messages: [.user("Give me my morning briefing")], options: GenerationOptions(maxTokens: 400))
+        let looping = ScriptedModel(defaultReply: String(repeating: "Good morning family! ", count: 40))
+        #expect(try await SkillModelCalls.streamUnlessLooping(request, on: looping) == nil)
+        let prose = "Good morning! The dentist is at 15:00 and tacos are planned for dinner. Grandma Rosa takes her atorvastatin at 21:00."
+        #expect(try await SkillModelCalls.streamUnlessLooping(request, on: ScriptedModel(defaultReply: prose)) == prose)
+    }
+
     @Test func briefingWithoutAModelListsTheFacts() async throws {
         let fixture = try DailyFixture()
         try fixture.planDinner("Chicken tacos", on: fixture.today)

@@ -20,6 +20,20 @@ import Testing
         #expect(reply.result == .response("echo: first please from first"))
     }
 
+    @Test func argumentsAHandoffCarriesAreUsedWithoutAskingTheModel() async throws {
+        let model = ScriptedModel(defaultReply: #"{"city": "Paris"}"#)
+        let given = try assistant([HandoffSkill(id: "first", target: "weather", arguments: ["city": "Oslo", "day": "tomorrow"]),
+                                   WeatherSkill()], scorer: FixedScorer(table: ["first": 0.9]), model: model)
+        #expect(await given.handle("first please").result == .response("Sunny in Oslo tomorrow."))
+        #expect(model.requests.isEmpty)
+
+        // Arguments that break the target's schema are not trusted: the model extracts them from the message.
+        let invalid = try assistant([HandoffSkill(id: "first", target: "weather", arguments: ["day": "yesterday"]),
+                                     WeatherSkill()], scorer: FixedScorer(table: ["first": 0.9]), model: model)
+        #expect(await invalid.handle("first please").result == .response("Sunny in Paris today."))
+        #expect(model.requests.count == 1)
+    }
+
     @Test func handoffLoopsAndLongChainsAreStopped() async throws {
         let loop = try assistant([HandoffSkill(id: "a", target: "b"), HandoffSkill(id: "b", target: "a")],
                                  scorer: FixedScorer(table: ["a": 0.9]))

@@ -56,13 +56,15 @@ struct HandoffSkill: Skill {
     typealias Arguments = NoArguments
     let id: String
     let target: String
+    /// Arguments for the target, passed with the handoff.
+    var arguments: JSONValue? = nil
     var name: String { id }
     let summary = "Hands off."
     var keywords: [String] { [id] }
     let examples = ["handoff example", "another handoff example"]
     let argumentsSchema = NoArguments.schema
     func execute(arguments: NoArguments, context: SkillContext) async throws -> SkillResult {
-        .handoff(HandoffRequest(targetSkillID: target, reason: "test", context: ["from": id]))
+        .handoff(HandoffRequest(targetSkillID: target, reason: "test", context: ["from": id], arguments: self.arguments))
     }
 }
 

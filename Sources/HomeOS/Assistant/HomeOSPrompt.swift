@@ -4,7 +4,7 @@ import Skills
 
 /// Token budgets of each prompt part, counted with the model's real tokenizer when one is given
 /// (``HomeOSServices/tokenCounter``), else estimated at about four characters a token: system
-/// ~200 tokens, family ~150, data ~150, history ~400, message ~300, with ~500 left for the answer.
+/// ~200 tokens, few-shot ~300, family ~150, data ~150, history ~400, message ~300, with ~500 left for the answer.
 /// History goes first when the whole prompt is over 1,500 tokens.
 public struct PromptBudget: Sendable, Hashable {
     /// Tokens for the system prompt.

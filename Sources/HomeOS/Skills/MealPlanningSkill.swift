@@ -189,7 +189,10 @@ public struct MealPlanningSkill: HomeOSSkill {
                 guard let meal = await generate(arguments, constraints, rejected: rejected, context: context) else { break }
                 // A small model may copy the prompt's worked example instead of suggesting a dinner.
                 let copied = meal.name.lowercased() == Self.exampleName.lowercased()
-                if !copied, Self.isPlausible(meal, constraints), problems(with: meal, constraints).isEmpty {
+                // Under greedy decoding a model that copied the example once copies it again (and
+                // without the example SmolLM2 loops): no retry, the safe list answers at once.
+                if copied { break }
+                if Self.isPlausible(meal, constraints), problems(with: meal, constraints).isEmpty {
                     chosen = meal
                     break
                 }
@@ -238,21 +241,25 @@ public struct MealPlanningSkill: HomeOSSkill {
         ])
         guard var meal = await CoreSkillSupport.generateJSON(
             MealSuggestion.self, services, skillID: Self.catalogEntry.id, instruction: instruction, data: data.joined(separator: "\n"),
-            schema: MealSuggestion.schema, examples: [example], context: context, maxTokens: 200) else { return nil }
+            schema: MealSuggestion.schema, examples: [example], context: context, maxTokens: 140) else { return nil }
         meal.name = CoreSkillSupport.clean(meal.name)
         meal.description = CoreSkillSupport.clean(meal.description)
         guard !meal.name.isEmpty else { return nil }
         return meal
     }
 
-    /// Whether a generated meal looks like a real dish: a name that is not a family member's,
-    /// at least two distinct ingredients and no ingredient repeated (small models loop).
+    /// Whether a generated meal looks like a real dish: a name that is not a family member's nor
+    /// just the cuisine, at least two distinct ingredients that are not diet labels, no ingredient
+    /// repeated and no words looping in the name or description (small models loop), and a
+    /// preparation time a dinner can take.
     static func isPlausible(_ meal: MealSuggestion, _ constraints: Constraints) -> Bool {
         let ingredients = meal.keyIngredients.map { $0.lowercased().trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         let name = meal.name.lowercased()
+        let diets = Set(constraints.diets.map { $0.lowercased() })
         return name.count >= 4 && Set(ingredients).count == ingredients.count && ingredients.count >= 2
             && !constraints.memberNames.contains { name == $0.lowercased() || name.hasPrefix($0.lowercased() + "'") }
-            && !ingredients.contains(name)
+            && !ingredients.contains(name) && name != meal.cuisine.lowercased() && !ingredients.contains(where: diets.contains)
+            && meal.prepMinutes >= 5 && !RepetitionLoop.isPresent(in: meal.name + " " + meal.description)
     }
 
     /// The name of the dish in the prompt's worked example.

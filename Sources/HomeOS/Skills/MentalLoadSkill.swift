@@ -93,7 +93,8 @@ struct MentalLoadSkill: HomeOSSkill {
             return .handoff(HandoffRequest(
                 targetSkillID: "meal-planning", reason: "No dinner is planned for today.",
                 context: ["date": digest.today, "meal": "dinner", "briefing": text,
-                          "request": "Suggest a dinner for tonight"]))
+                          "request": "Suggest a dinner for tonight"],
+                arguments: ["request": "dinner"]))
         }
         return .response(text)
     }

@@ -42,12 +42,10 @@ enum SkillModelCalls {
         let raw: String?
         if singleCall {
             let deadline = cascade.deadline ?? .after(defaultBudget)
-            let result = try? await withDeadline(deadline.remaining) {
-                try await cascade.local.model.respond(to: GenerationRequest(
-                    messages: messages, options: GenerationOptions(maxTokens: maxTokens), deadline: deadline))
+            raw = try? await withDeadline(deadline.remaining) {
+                try await streamUnlessLooping(GenerationRequest(
+                    messages: messages, options: GenerationOptions(maxTokens: maxTokens), deadline: deadline), on: cascade.local.model)
             }
-            // An answer cut off by the deadline is not used.
-            raw = result.flatMap { $0.finishReason == .deadline ? nil : $0.text }
         } else {
             raw = try? await cascade.text(resilientPrompt(messages)).value
         }
@@ -55,6 +53,29 @@ enum SkillModelCalls {
         let cleaned = DailySkillSupport.cleanModelText(raw)
         // A model stuck in a loop has nothing useful to say; the skill's deterministic answer is better.
         return cleaned.isEmpty || RepetitionLoop.isPresent(in: cleaned) ? nil : cleaned
+    }
+
+    /// How many streamed pieces pass between two loop checks.
+    static let loopCheckInterval = 8
+
+    /// The answer to `request`, streamed so that a model caught in a loop is stopped as soon as the
+    /// loop shows (instead of spending the rest of the token budget on it); nil for a looping
+    /// answer or one cut off by the deadline.
+    static func streamUnlessLooping(_ request: GenerationRequest, on model: any LanguageModel) async throws -> String? {
+        var text = ""
+        var pieces = 0
+        for try await event in model.stream(request) {
+            switch event {
+            case .token(let piece):
+                text += piece
+                pieces += 1
+                // Leaving the loop ends the stream, which cancels generation.
+                if pieces % loopCheckInterval == 0, RepetitionLoop.isPresent(in: text) { return nil }
+            case .finished(_, let reason):
+                return reason == .deadline ? nil : text
+            }
+        }
+        return Task.isCancelled ? nil : text
     }
 
     /// A schema-valid value; nil when no attempt gave one in time.

@@ -148,7 +148,10 @@ public actor Assistant {
         let skill: AnySkill
         do { skill = try registry.skill(skillID) } catch { return .error("\(error)") }
         var arguments: JSONValue = [:]
-        if skill.descriptor.takesArguments {
+        if let given = handoff?.arguments, (try? skill.descriptor.argumentsSchema.validate(given))?.isEmpty == true {
+            // The handing-off skill said what it needs: no extraction from a message written for another skill.
+            arguments = given
+        } else if skill.descriptor.takesArguments {
             if let extracted = await extractArguments(for: skill.descriptor, message: message) {
                 arguments = extracted
             } else if let missing = Self.missingRequired(skill.descriptor.argumentsSchema, in: arguments), !missing.isEmpty {

@@ -87,11 +87,16 @@ public struct HandoffRequest: Sendable, Hashable, Codable {
     public var reason: String
     /// Facts the target skill should know.
     public var context: [String: String]
+    /// The target skill's arguments, when the handing-off skill knows them (a briefing that asks
+    /// meal-planning for tonight's dinner). Valid arguments are used as they are, without asking
+    /// the model to extract them from the original message; nil (or invalid) means extract.
+    public var arguments: JSONValue?
 
     /// Creates a handoff.
-    public init(targetSkillID: String, reason: String, context: [String: String] = [:]) {
+    public init(targetSkillID: String, reason: String, context: [String: String] = [:], arguments: JSONValue? = nil) {
         self.targetSkillID = targetSkillID
         self.reason = reason
         self.context = context
+        self.arguments = arguments
     }
 }
