@@ -249,6 +249,19 @@ extension ApprovalRequest {
         #expect(model.requests.count == 2)
     }
 
+    @Test func aModelThatEchoesTheMessageAsTheItemIsNotBelieved() async throws {
+        let fixture = try DailyFixture()
+        let model = ScriptedModel()
+        model.when(contains: "marketplace listing", reply: "A sturdy bike, ready to ride. $40.")
+        let echo = "Sell our old bike for $40"
+        model.when(contains: "Extract", reply: #"{"item": "Sell our old bike for $40", "condition": "Sell our old bike for $40", "price": 40}"#)
+        let result = try await fixture.run(MarketplaceSellSkill(services: fixture.services), echo, model: model)
+        let approval = try #require(result.dailyApproval)
+        #expect(approval.dailyDetail("Item") == "bike")
+        #expect(approval.dailyDetail("Condition") == "used")  // "old", read from the message
+        #expect(approval.dailyDetail("Price") == "$40")
+    }
+
     @Test func marketplaceSellWithoutAModelUsesTheTemplate() async throws {
         let fixture = try DailyFixture()
         let skill = MarketplaceSellSkill(services: fixture.services)

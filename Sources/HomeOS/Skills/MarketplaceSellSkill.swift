@@ -52,8 +52,9 @@ struct MarketplaceSellSkill: HomeOSSkill {
     static let actionName = "post-listing"
 
     func execute(arguments: Arguments, context: SkillContext) async throws -> SkillResult {
-        var item = arguments.item?.dailyNonBlank
-        var condition = arguments.condition?.dailyNonBlank
+        let message = context.message
+        var item = arguments.item?.dailyNonBlank.flatMap { Self.isItemName($0, in: message) ? $0 : nil }
+        var condition = arguments.condition?.dailyNonBlank.flatMap(Self.normalizedCondition)
         var price = arguments.price
         if item == nil || price == nil {
             let messages = services.promptMessages(
@@ -62,8 +63,8 @@ struct MarketplaceSellSkill: HomeOSSkill {
                 context: context)
             if let value = await DailySkillSupport.extractJSON(messages, schema: Self.extractionSchema, services, context: context,
                                                                examples: Self.examples) {
-                item = item ?? value["item"]?.stringValue?.dailyNonBlank
-                condition = condition ?? value["condition"]?.stringValue?.dailyNonBlank
+                item = item ?? value["item"]?.stringValue?.dailyNonBlank.flatMap { Self.isItemName($0, in: message) ? $0 : nil }
+                condition = condition ?? value["condition"]?.stringValue?.dailyNonBlank.flatMap(Self.normalizedCondition)
                 price = price ?? value["price"]?.numberValue
             }
         }
@@ -114,6 +115,15 @@ struct MarketplaceSellSkill: HomeOSSkill {
             + "From a smoke-free family home; pick-up locally. Message me if you're interested!"
     }
 
+    /// Whether a model's `item` names a thing rather than echoing the request: a small model
+    /// sometimes returns the whole message ("Sell our old bike for $40") as the item.
+    static func isItemName(_ item: String, in message: String) -> Bool {
+        let lowered = item.lowercased()
+        let verbs = ["sell", "list ", "listing", "post ", "for sale", "get rid of", "$"]
+        return !verbs.contains(where: lowered.contains) && lowered != message.lowercased()
+            && lowered.split(separator: " ").count <= 6
+    }
+
     /// "Sell our old stroller for $40" → "stroller".
     static func item(in text: String) -> String? {
         let patterns = [
@@ -126,6 +136,14 @@ struct MarketplaceSellSkill: HomeOSSkill {
             }
         }
         return nil
+    }
+
+    /// A model's condition as one of new, like new, good, fair or used; nil when it is none of
+    /// them and states none (a small model sometimes echoes the whole message).
+    static func normalizedCondition(_ value: String) -> String? {
+        let lowered = value.lowercased().trimmingCharacters(in: .whitespacesAndNewlines)
+        if ["new", "like new", "good", "fair", "used"].contains(lowered) { return lowered }
+        return lowered.split(separator: " ").count <= 4 ? condition(in: lowered) : nil
     }
 
     /// The condition a message states, if any ("old" reads as used).
