@@ -12,7 +12,7 @@ enum ClosingPressure: Equatable {
     case none
     /// Steering with a strength between 0 and 1.
     case soft(Float)
-    /// Only the best allowed class of token: closers, then ordinary, then continuers, whitespace, openers.
+    /// Only the best allowed class of token: closers, then continuers, ordinary, openers, whitespace.
     case hard
 
     /// The pressure for `remaining` budget tokens when closing everything open needs at least
@@ -28,6 +28,15 @@ enum ClosingPressure: Equatable {
         let softPoint = max(hardPoint, maxTokens / 3)
         guard remaining <= softPoint else { return .none }
         return .soft(Float(softPoint - remaining + 1) / Float(softPoint - hardPoint + 1))
+    }
+
+    /// Tokens past `maxTokens` a structured answer that is still open may use, under hard pressure,
+    /// to close validly (a model that ignored the steering, or a schema that still requires
+    /// members): about two tokens per closing character, four per open object, plus a margin.
+    /// `GenerationOptions.maxTokens` is therefore a soft limit for JSON answers, exceeded by at
+    /// most this much.
+    static func allowance(closingCost: Int, openObjects: Int) -> Int {
+        2 * closingCost + 4 * openObjects + 8
     }
 }
 

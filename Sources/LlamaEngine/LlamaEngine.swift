@@ -182,12 +182,16 @@ public actor LlamaEngine: LanguageModel, LogLikelihoodScoring {
             let rest = matcher.feed(text.flush()).text + matcher.flush()
             if !rest.isEmpty { emit(.token(rest)) }
         }
+        // Where a structured answer still open at `maxTokens` must stop at the latest (see
+        // ClosingPressure.allowance); set when the budget is reached.
+        var closingEnd: Int?
         while true {
             if let reason = interruption() { flush(); return finish(reason) }
             let closing = structure.map { tracker in
-                ClosingPressure.forBudget(remaining: options.maxTokens - usage.generatedTokens,
-                                          maxTokens: options.maxTokens, closingCost: tracker.closingCost,
-                                          openObjects: tracker.openObjects)
+                closingEnd != nil ? .hard
+                    : ClosingPressure.forBudget(remaining: options.maxTokens - usage.generatedTokens,
+                                                maxTokens: options.maxTokens, closingCost: tracker.closingCost,
+                                                openObjects: tracker.openObjects)
             } ?? .none
             let token = sampler.sample(model.context, closing: closing)
             if model.isEndOfGeneration(token) { flush(); return finish(.endOfGeneration) }
@@ -203,7 +207,15 @@ public actor LlamaEngine: LanguageModel, LogLikelihoodScoring {
             let output = matcher.feed(piece)
             if !output.text.isEmpty { emit(.token(output.text)) }
             if let stop = output.stop { return finish(.stopSequence(stop)) }
-            if usage.generatedTokens >= options.maxTokens { flush(); return finish(.maxTokens) }
+            if usage.generatedTokens >= options.maxTokens {
+                // An open structure gets a short allowance to close validly instead of being cut off.
+                if closingEnd == nil, let tracker = structure, tracker.closingCost > 0 {
+                    closingEnd = min(options.maxTokens + ClosingPressure.allowance(closingCost: tracker.closingCost,
+                                                                                   openObjects: tracker.openObjects),
+                                     model.contextSize - tokens.count - 1)
+                }
+                if usage.generatedTokens >= (closingEnd ?? options.maxTokens) { flush(); return finish(.maxTokens) }
+            }
             try model.decode([token])
         }
     }

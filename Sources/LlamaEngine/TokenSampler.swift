@@ -202,8 +202,12 @@ final class TokenSampler {
                 }
             }
         case .hard:
-            // Keep only the most closing class of token that the grammar allows.
-            let preference: [StructuralTokenClass] = [.closer, .other, .continuer, .whitespace, .opener]
+            // Keep only the most closing class of token that the grammar allows. When no closer is
+            // allowed the structure still lacks something (a required member, minItems): a comma
+            // moves on to it, where more digits or letters would only lengthen the current value.
+            // Whitespace comes last: JSON never needs it, and a model offered only whitespace or
+            // the container a schema requires next would otherwise indent until the budget ran out.
+            let preference: [StructuralTokenClass] = [.closer, .continuer, .other, .opener, .whitespace]
             let allowed = Set(candidates.lazy.filter { $0.logit.isFinite }.map { classes[Int($0.id)] })
             guard let best = preference.first(where: allowed.contains) else { return }
             for index in candidates.indices where candidates[index].logit.isFinite && classes[Int(candidates[index].id)] != best {

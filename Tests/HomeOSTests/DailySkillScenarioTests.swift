@@ -242,7 +242,7 @@ extension ApprovalRequest {
         let result = try await fixture.run(MarketplaceSellSkill(services: fixture.services), "Sell our old stroller for $40", model: model)
         let approval = try #require(result.dailyApproval)
         #expect(approval.dailyDetail("Item") == "stroller")
-        #expect(approval.dailyDetail("Condition") == "good")
+        #expect(approval.dailyDetail("Condition") == "used")  // the message says "old"; the model's "good" is a guess
         #expect(approval.dailyDetail("Price") == "$40")
         #expect(approval.dailyDetail("Listing") == "Sturdy stroller in good condition, folds flat. $40.")
         #expect(approval.action.payload["price"]?.numberValue == 40)
@@ -260,6 +260,13 @@ extension ApprovalRequest {
         #expect(approval.dailyDetail("Item") == "bike")
         #expect(approval.dailyDetail("Condition") == "used")  // "old", read from the message
         #expect(approval.dailyDetail("Price") == "$40")
+
+        // A condition the message states beats the model's.
+        let misread = ScriptedModel()
+        misread.when(contains: "marketplace listing", reply: "A sturdy bike, ready to ride. $40.")
+        misread.when(contains: "Extract", reply: #"{"item": "bike", "condition": "new", "price": 40}"#)
+        let old = try #require(try await fixture.run(MarketplaceSellSkill(services: fixture.services), echo, model: misread).dailyApproval)
+        #expect(old.dailyDetail("Condition") == "used")
     }
 
     @Test func marketplaceSellWithoutAModelUsesTheTemplate() async throws {

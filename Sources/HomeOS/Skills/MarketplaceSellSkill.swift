@@ -69,7 +69,9 @@ struct MarketplaceSellSkill: HomeOSSkill {
             }
         }
         item = item ?? Self.item(in: context.message)
-        condition = condition ?? Self.condition(in: context.message)
+        // A condition the message states in words ("old", "barely used") beats the model's reading
+        // of it (SmolLM2 called an "old bike" new).
+        condition = Self.condition(in: message) ?? condition
         price = price ?? HireHelperSkill.budget(in: context.message)
             ?? DailySkillSupport.number(in: context.message, pattern: #"\bfor\s+([0-9][0-9,]*(?:\.[0-9]+)?)\b"#)
 
