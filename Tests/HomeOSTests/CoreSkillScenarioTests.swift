@@ -139,6 +139,28 @@ import Testing
         }
     }
 
+    @Test func aPlaceOrRequestNobodyMentionedIsNotBooked() async throws {
+        let scenario = try CoreScenario()
+        let message = "Book a table at an Italian place for Saturday at 7pm for 4"
+        let invented = RestaurantReservationSkill.Arguments(cuisine: "Italian", location: "Cannellino",
+                                                            specialRequests: "Cannellino, 40000000000000000000")
+        let result = try await RestaurantReservationSkill(services: scenario.services).execute(
+            arguments: invented, context: scenario.context(message))
+        let approval = try #require(result.coreApproval, "\(result)")
+        #expect(approval.coreDetail("Where") == nil)
+        #expect(!approval.summary.contains("Cannellino"))
+        #expect(approval.summary.hasPrefix("Book an Italian table for 4"), "\(approval.summary)")
+        #expect(approval.coreDetail("Special requests")?.contains("Cannellino") != true)
+
+        // What the person did say is kept.
+        let said = RestaurantReservationSkill.Arguments(location: "downtown", specialRequests: "a window seat")
+        let kept = try await RestaurantReservationSkill(services: scenario.services).execute(
+            arguments: said, context: scenario.context(message + " downtown, a window seat please"))
+        let keptApproval = try #require(kept.coreApproval, "\(kept)")
+        #expect(keptApproval.coreDetail("Where") == "downtown")
+        #expect(keptApproval.coreDetail("Special requests")?.contains("a window seat") == true)
+    }
+
     @Test func relativeArgumentsAreResolved() async throws {
         let scenario = try CoreScenario()
         let result = try await RestaurantReservationSkill(services: scenario.services).execute(

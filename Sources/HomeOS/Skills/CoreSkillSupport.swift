@@ -111,6 +111,16 @@ enum CoreSkillSupport {
         text.lowercased().split { !($0.isLetter || $0.isNumber || $0 == "'") }.map(String.init)
     }
 
+    /// `text` when nearly all of its words occur in `source` (so it is what the person said, not
+    /// text the model invented or copied from its prompt); nil otherwise.
+    static func grounded(_ text: String, in source: String) -> String? {
+        let words = words(text)
+        guard !words.isEmpty else { return nil }
+        let sourceWords = Set(Self.words(source))
+        let found = words.filter(sourceWords.contains).count
+        return Double(found) >= 0.8 * Double(words.count) ? text : nil
+    }
+
     /// Whether the lower-cased `text` contains any of `phrases`.
     static func mentions(_ text: String, _ phrases: [String]) -> Bool {
         let lower = " " + words(text).joined(separator: " ") + " "

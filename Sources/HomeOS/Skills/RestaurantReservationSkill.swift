@@ -94,9 +94,10 @@ public struct RestaurantReservationSkill: HomeOSSkill {
                FreeText.self, services, skillID: Self.catalogEntry.id,
                instruction: "Extract the cuisine, the restaurant name or area, and special requests from the message as JSON. Use null for anything not said.",
                schema: Self.freeTextSchema, context: context, maxTokens: 80) {
+            let said = Self.conversation(context)
             request.cuisine = Self.nonEmpty(extra.cuisine).map(CoreSkillSupport.clean)
-            request.location = Self.nonEmpty(extra.location).map(CoreSkillSupport.clean)
-            if request.specialRequests == nil { request.specialRequests = Self.nonEmpty(extra.specialRequests).map(CoreSkillSupport.clean) }
+            request.location = Self.said(extra.location, in: said).map(CoreSkillSupport.clean)
+            if request.specialRequests == nil { request.specialRequests = Self.said(extra.specialRequests, in: said).map(CoreSkillSupport.clean) }
         }
         let today = CoreSkillSupport.day(context.now, in: timeZone)
         if let date = request.date, date < today {
@@ -120,8 +121,11 @@ public struct RestaurantReservationSkill: HomeOSSkill {
     /// deterministic readings of the message win over the arguments for dates, times and size.
     func resolve(_ arguments: Arguments, context: SkillContext, timeZone: TimeZone) -> Request {
         let resolver = RelativeDateResolver(timeZone: timeZone, hourAssumption: .dining)
-        var request = Request(cuisine: Self.nonEmpty(arguments.cuisine), location: Self.nonEmpty(arguments.location),
-                              specialRequests: Self.nonEmpty(arguments.specialRequests))
+        // A place or a request the person never mentioned is the model's invention (SmolLM2 named a
+        // restaurant "Cannellino" and asked for "Cannellino, 4000…"): only what was said is kept.
+        let said = Self.conversation(context)
+        var request = Request(cuisine: Self.nonEmpty(arguments.cuisine), location: Self.said(arguments.location, in: said),
+                              specialRequests: Self.said(arguments.specialRequests, in: said))
         // The arguments (possibly relative text).
         if let date = Self.nonEmpty(arguments.date) {
             request.date = Self.isISODate(date) ? date : resolver.resolve(date, relativeTo: context.now).date
@@ -149,6 +153,22 @@ public struct RestaurantReservationSkill: HomeOSSkill {
             if request.specialRequests == nil { request.specialRequests = Self.specialRequests(in: text) }
         }
         return request
+    }
+
+    /// "an" before a vowel sound written with a vowel ("an Italian table"), else "a".
+    static func article(before phrase: String) -> String {
+        guard let first = phrase.lowercased().first else { return "a" }
+        return "aeiou".contains(first) ? "an" : "a"
+    }
+
+    /// The message and the person's two previous turns, the text a reservation's details must come from.
+    static func conversation(_ context: SkillContext) -> String {
+        ([context.message] + context.history.filter { $0.speaker == .person }.suffix(2).map(\.text)).joined(separator: "\n")
+    }
+
+    /// `value` when it is not blank and nearly all of its words were said in `conversation`.
+    static func said(_ value: String?, in conversation: String) -> String? {
+        nonEmpty(value).flatMap { CoreSkillSupport.grounded($0, in: conversation) }
     }
 
     /// One question for exactly what is missing, or nil when the request is complete.
@@ -190,7 +210,7 @@ public struct RestaurantReservationSkill: HomeOSSkill {
         if let location = request.location { payload["location"] = .string(location) }
         if !requests.isEmpty { payload["specialRequests"] = .string(requests.joined(separator: "; ")) }
         return ApprovalRequest(
-            summary: "Book a \(kind)table\(place) for \(size) on \(CoreSkillSupport.describeDay(date, in: timeZone)) (\(date)) at \(time)",
+            summary: "Book \(Self.article(before: kind + "table")) \(kind)table\(place) for \(size) on \(CoreSkillSupport.describeDay(date, in: timeZone)) (\(date)) at \(time)",
             details: details, risk: .medium,
             onApprove: "The reservation is added to the family calendar.",
             onDeny: "Nothing is booked.",

@@ -92,7 +92,7 @@ public struct ToolsSkill: HomeOSSkill {
         if parsed.isInPast {
             return .response("\(parsed.time) today has already passed. Should I set it for tomorrow, or another time?")
         }
-        let modelTask = arguments.text.flatMap { Self.grounded($0, in: context.message) }
+        let modelTask = arguments.text.flatMap { CoreSkillSupport.grounded($0, in: context.message) }
         var task = (modelTask ?? parsed.task)
             .trimmingCharacters(in: .whitespacesAndNewlines.union(.punctuationCharacters))
         if task.isEmpty { task = "Reminder" }
@@ -113,16 +113,6 @@ public struct ToolsSkill: HomeOSSkill {
         var answer = "I'll remind you to \(task) on \(CoreSkillSupport.describe(parsed.fireDate, in: timeZone))"
         if let recurrence { answer += ", repeating \(recurrence.rawValue)" } else if parsed.recurrence != nil { answer += " (it repeats)" }
         return .response(answer + ".")
-    }
-
-    /// `text` when nearly all of its words occur in `message` (so it is the person's task, not
-    /// text the model invented or copied from its prompt); nil otherwise.
-    static func grounded(_ text: String, in message: String) -> String? {
-        let words = CoreSkillSupport.words(text)
-        guard !words.isEmpty else { return nil }
-        let messageWords = Set(CoreSkillSupport.words(message))
-        let found = words.filter(messageWords.contains).count
-        return Double(found) >= 0.8 * Double(words.count) ? text : nil
     }
 
     func note(_ arguments: Arguments, context: SkillContext) -> SkillResult {
