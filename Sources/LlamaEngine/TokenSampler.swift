@@ -25,6 +25,10 @@ final class TokenSampler {
     /// Whether the shortlist is exact for greedy decoding: a repetition penalty reorders logits
     /// after the grammar, so it turns the shortlist off.
     private let shortlistIsSafe: Bool
+    /// Whether running the chain leaves the candidates' logits as they were (greedy without a
+    /// repetition penalty only picks), so a rejected choice can be re-made without reloading the
+    /// vocabulary's logits (262k of them for Gemma).
+    private let chainKeepsLogits: Bool
 
     init(options: GenerationOptions, grammar grammarText: String?, grammarRoot: String,
          model: LoadedModel) throws(LLMError) {
@@ -44,6 +48,7 @@ final class TokenSampler {
             self.structuralClasses = nil
         }
         self.shortlistIsSafe = options.repetitionPenalty.map { $0 == 1 } ?? true
+        self.chainKeepsLogits = shortlistIsSafe && options.temperature == 0
         if let penalty = options.repetitionPenalty, penalty != 1 {
             llama_sampler_chain_add(chain, llama_sampler_init_penalties(
                 Int32(model.vocabularySize), Int32(options.repetitionWindow), Float(penalty), 0, 0))
@@ -74,11 +79,17 @@ final class TokenSampler {
     func sample(_ context: OpaquePointer, closing: ClosingPressure = .none) -> llama_token {
         let token: llama_token
         if let grammar {
-            if closing == .none, let candidate = chooseUnconstrained(context), isAllowed(candidate, by: grammar) {
-                token = candidate
+            var logitsLoaded = false
+            var wanted: llama_token?
+            if closing == .none, let candidate = chooseUnconstrained(context) {
+                logitsLoaded = chainKeepsLogits
+                if isAllowed(candidate, by: grammar) { wanted = candidate }
+            }
+            if let wanted {
+                token = wanted
             } else {
                 fullMaskCount += 1
-                token = chooseMasked(context, grammar: grammar, closing: closing)
+                token = chooseMasked(context, grammar: grammar, closing: closing, logitsLoaded: logitsLoaded)
             }
             llama_sampler_accept(grammar, token)
         } else {
@@ -121,8 +132,8 @@ final class TokenSampler {
     }
 
     private func chooseMasked(_ context: OpaquePointer, grammar: UnsafeMutablePointer<llama_sampler>,
-                              closing: ClosingPressure) -> llama_token {
-        guard loadLogits(context) else { return 0 }
+                              closing: ClosingPressure, logitsLoaded: Bool) -> llama_token {
+        guard logitsLoaded || loadLogits(context) else { return 0 }
         // Steering lifts tokens from anywhere in the vocabulary, so it always masks everything.
         if closing == .none, shortlistIsSafe, let token = chooseFromShortlist(grammar: grammar) { return token }
         candidates.withUnsafeMutableBufferPointer { buffer in
