@@ -53,7 +53,7 @@ struct MarketplaceSellSkill: HomeOSSkill {
 
     func execute(arguments: Arguments, context: SkillContext) async throws -> SkillResult {
         let message = context.message
-        var item = arguments.item?.dailyNonBlank.flatMap { Self.isItemName($0, in: message) ? $0 : nil }
+        var item = arguments.item?.dailyNonBlank.flatMap { Self.itemName($0, in: message) }
         var condition = arguments.condition?.dailyNonBlank.flatMap(Self.normalizedCondition)
         var price = arguments.price
         if item == nil || price == nil {
@@ -63,7 +63,7 @@ struct MarketplaceSellSkill: HomeOSSkill {
                 context: context)
             if let value = await DailySkillSupport.extractJSON(messages, schema: Self.extractionSchema, services, context: context,
                                                                examples: Self.examples) {
-                item = item ?? value["item"]?.stringValue?.dailyNonBlank.flatMap { Self.isItemName($0, in: message) ? $0 : nil }
+                item = item ?? value["item"]?.stringValue?.dailyNonBlank.flatMap { Self.itemName($0, in: message) }
                 condition = condition ?? value["condition"]?.stringValue?.dailyNonBlank.flatMap(Self.normalizedCondition)
                 price = price ?? value["price"]?.numberValue
             }
@@ -117,13 +117,14 @@ struct MarketplaceSellSkill: HomeOSSkill {
             + "From a smoke-free family home; pick-up locally. Message me if you're interested!"
     }
 
-    /// Whether a model's `item` names a thing rather than echoing the request: a small model
-    /// sometimes returns the whole message ("Sell our old bike for $40") as the item.
-    static func isItemName(_ item: String, in message: String) -> Bool {
+    /// A model's `item` when it names a thing rather than echoing the request (a small model
+    /// sometimes returns the whole message, "Sell our old bike for $40", as the item); else nil.
+    static func itemName(_ item: String, in message: String) -> String? {
         let lowered = item.lowercased()
         let verbs = ["sell", "list ", "listing", "post ", "for sale", "get rid of", "$"]
-        return !verbs.contains(where: lowered.contains) && lowered != message.lowercased()
-            && lowered.split(separator: " ").count <= 6
+        let echoes = verbs.contains(where: lowered.contains) || lowered == message.lowercased()
+            || lowered.split(separator: " ").count > 6
+        return echoes ? nil : item
     }
 
     /// "Sell our old stroller for $40" → "stroller".

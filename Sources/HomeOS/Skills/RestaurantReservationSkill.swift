@@ -141,8 +141,7 @@ public struct RestaurantReservationSkill: HomeOSSkill {
         }
         if let size = arguments.partySize, size > 0 { request.partySize = size }
         // The message itself, then the person's recent turns for what is still missing.
-        let recentTurns = context.history.filter { $0.speaker == .person }.suffix(2).reversed().map(\.text)
-        for (index, text) in ([context.message] + recentTurns).enumerated() {
+        for (index, text) in Self.personTexts(context).enumerated() {
             let resolved = resolver.resolve(text, relativeTo: context.now)
             let isMessage = index == 0
             if let date = resolved.date, isMessage || request.date == nil { request.date = date }
@@ -161,9 +160,15 @@ public struct RestaurantReservationSkill: HomeOSSkill {
         return "aeiou".contains(first) ? "an" : "a"
     }
 
-    /// The message and the person's two previous turns, the text a reservation's details must come from.
+    /// The message, then the person's two previous turns, most recent first: where a reservation's
+    /// details come from.
+    static func personTexts(_ context: SkillContext) -> [String] {
+        [context.message] + context.history.filter { $0.speaker == .person }.suffix(2).reversed().map(\.text)
+    }
+
+    /// ``personTexts(_:)`` as one text, for checking that a detail was said.
     static func conversation(_ context: SkillContext) -> String {
-        ([context.message] + context.history.filter { $0.speaker == .person }.suffix(2).map(\.text)).joined(separator: "\n")
+        personTexts(context).joined(separator: "\n")
     }
 
     /// `value` when it is not blank and nearly all of its words were said in `conversation`.
