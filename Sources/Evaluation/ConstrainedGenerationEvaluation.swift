@@ -48,15 +48,27 @@ public struct ConstrainedGenerationEvaluation: Sendable {
         "Give an example for a veteran's weekly check-in record.",
     ]
 
+    /// A schema of the pool with where it came from, so a failure can be traced back to it.
+    public struct NamedSchema: Sendable {
+        /// Where the schema came from: `subset/file` for JSONSchemaBench, a product name otherwise.
+        public var name: String
+        public var schema: JSONSchema
+
+        public init(name: String, schema: JSONSchema) {
+            self.name = name
+            self.schema = schema
+        }
+    }
+
     /// Schemas from JSONSchemaBench whose every keyword the grammar enforces, plus `extra`.
-    public static func schemaPool(data: EvaluationData, perSubset: Int, extra: [JSONSchema]) throws -> [JSONSchema] {
+    public static func schemaPool(data: EvaluationData, perSubset: Int, extra: [NamedSchema]) throws -> [NamedSchema] {
         var pool = extra
         for subset in BenchSchemaSample.subsets {
             for item in try BenchSchemaSample.take(perSubset, from: subset, data: data) {
                 guard case .success(let schema) = item.schema,
                       let compiled = try? JSONSchemaGrammarCompiler().compile(schema), compiled.isFullyEnforced,
                       (try? JSONSchemaValidator(schema: schema)) != nil else { continue }
-                pool.append(schema)
+                pool.append(NamedSchema(name: "\(item.subset)/\(item.file)", schema: schema))
             }
         }
         return pool
@@ -66,7 +78,7 @@ public struct ConstrainedGenerationEvaluation: Sendable {
     /// when `contrast` is true). A schema whose prompt does not fit the model's context is dropped
     /// from the rotation and listed in the report; it does not count as a generation.
     /// `progress` hears (done, total).
-    public func run(count: Int, schemas: [JSONSchema], contrast: Bool,
+    public func run(count: Int, schemas: [NamedSchema], contrast: Bool,
                     progress: @Sendable (Int, Int) -> Void = { _, _ in }) async throws -> Report {
         precondition(!schemas.isEmpty, "the schema pool is empty")
         var constrainedSide = Side()
@@ -77,7 +89,7 @@ public struct ConstrainedGenerationEvaluation: Sendable {
         while index < count {
             guard !pool.isEmpty else { throw LLMError.invalidRequest("no schema of the pool fits the model's context") }
             progress(index, count)
-            let schema = pool[index % pool.count]
+            let named = pool[index % pool.count], schema = named.schema
             let task = Self.tasks[(index / pool.count + index) % Self.tasks.count]
             let messages: [ChatMessage] = [
                 .system("Reply with one JSON value valid against this JSON Schema, and nothing else.\nSchema: \(schema.root.jsonText)"),
@@ -86,7 +98,8 @@ public struct ConstrainedGenerationEvaluation: Sendable {
             let validator = try JSONSchemaValidator(schema: schema)
             var constrained = constrainedSide
             do {
-                try await measure(&constrained, messages: messages, constraint: .jsonSchema(schema), validator: validator)
+                try await measure(&constrained, messages: messages, constraint: .jsonSchema(schema), validator: validator,
+                                  schemaName: named.name)
             } catch LLMError.promptTooLong {
                 pool.remove(at: index % pool.count)
                 tooLong += 1
@@ -94,7 +107,7 @@ public struct ConstrainedGenerationEvaluation: Sendable {
             }
             constrainedSide = constrained
             if var side = unconstrainedSide {
-                try await measure(&side, messages: messages, constraint: nil, validator: validator)
+                try await measure(&side, messages: messages, constraint: nil, validator: validator, schemaName: named.name)
                 unconstrainedSide = side
             }
             index += 1
@@ -103,7 +116,7 @@ public struct ConstrainedGenerationEvaluation: Sendable {
     }
 
     private func measure(_ side: inout Side, messages: [ChatMessage], constraint: OutputConstraint?,
-                         validator: JSONSchemaValidator) async throws {
+                         validator: JSONSchemaValidator, schemaName: String) async throws {
         let start = ContinuousClock.now
         let result = try await model.respond(to: GenerationRequest(messages: messages, options: GenerationOptions(maxTokens: maxTokens),
                                                                    constraint: constraint))
@@ -113,7 +126,7 @@ public struct ConstrainedGenerationEvaluation: Sendable {
         let value = constraint == nil ? JSONExtractor.extract(from: result.text)?.value : try? JSONValue(parsing: result.text)
         guard let value else {
             side.notJSON += 1
-            if side.examples.count < 5 { side.examples.append(String(result.text.prefix(160))) }
+            if side.examples.count < 5 { side.examples.append("\(schemaName): \(Self.abbreviated(result.text))") }
             return
         }
         let problems = validator.validate(value)
@@ -121,8 +134,15 @@ public struct ConstrainedGenerationEvaluation: Sendable {
             side.valid += 1
         } else {
             side.schemaViolations += 1
-            if side.examples.count < 5 { side.examples.append(problems[0].description) }
+            if side.examples.count < 5 { side.examples.append("\(schemaName): \(problems[0].description)") }
         }
+    }
+
+    /// The start and the end of a long output (where it went wrong is usually at the end).
+    static func abbreviated(_ text: String) -> String {
+        let oneLine = text.replacingOccurrences(of: "\n", with: "⏎")
+        guard oneLine.count > 200 else { return oneLine }
+        return "\(oneLine.prefix(80)) … \(oneLine.suffix(120))"
     }
 
     /// The report as a table.

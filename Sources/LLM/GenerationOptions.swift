@@ -18,8 +18,9 @@ public struct GenerationOptions: Sendable, Hashable, Codable {
     /// Random seed for sampling with a temperature above 0; the same seed reproduces the same text.
     public var seed: UInt32?
     /// Most tokens to generate before stopping with ``FinishReason/maxTokens``. An engine that
-    /// steers JSON answers closed may go a few tokens past it to close a structure that is still
-    /// open (`LlamaEngine` does: about two tokens per closing character), rather than cut it off.
+    /// steers JSON answers closed may go past it to close a structure that is still open, rather
+    /// than cut it off (`LlamaEngine` does: about two tokens per closing character, plus room for
+    /// members the schema still requires, see ``JSONClosingHints``).
     public var maxTokens: Int
     /// Generation ends as soon as the output contains one of these strings; the matched string
     /// and anything after it are never emitted.

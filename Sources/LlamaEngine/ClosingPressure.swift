@@ -12,7 +12,8 @@ enum ClosingPressure: Equatable {
     case none
     /// Steering with a strength between 0 and 1.
     case soft(Float)
-    /// Only the best allowed class of token: closers, then continuers, ordinary, openers, whitespace.
+    /// Only the best-ranked tokens the grammar allows: closers, then a key the schema requires,
+    /// continuers, ordinary, openers, whitespace (``TokenSampler/HardClosingRank``).
     case hard
 
     /// The pressure for `remaining` budget tokens when closing everything open needs at least
@@ -32,11 +33,13 @@ enum ClosingPressure: Equatable {
 
     /// Tokens past `maxTokens` a structured answer that is still open may use, under hard pressure,
     /// to close validly (a model that ignored the steering, or a schema that still requires
-    /// members): about two tokens per closing character, four per open object, plus a margin.
-    /// `GenerationOptions.maxTokens` is therefore a soft limit for JSON answers, exceeded by at
-    /// most this much.
-    static func allowance(closingCost: Int, openObjects: Int) -> Int {
-        2 * closingCost + 4 * openObjects + 8
+    /// members): about two tokens per closing character, four per open object, a margin, and
+    /// `requiredContent` for members the schema requires (``JSONClosingHints``; hard pressure
+    /// steers straight to them and ends as soon as the structure can close, so it is rarely all
+    /// used). `GenerationOptions.maxTokens` is therefore a soft limit for JSON answers, exceeded
+    /// by at most this much.
+    static func allowance(closingCost: Int, openObjects: Int, requiredContent: Int = 0) -> Int {
+        2 * closingCost + 4 * openObjects + 8 + requiredContent
     }
 }
 

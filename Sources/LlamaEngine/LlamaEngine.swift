@@ -154,7 +154,9 @@ public actor LlamaEngine: LanguageModel, LogLikelihoodScoring {
             }
         }
         let grammar = try request.constraint?.grammar()
-        let sampler = try TokenSampler(options: options, grammar: grammar?.text, grammarRoot: grammar?.root ?? "root", model: model)
+        let closingHints: JSONClosingHints? = if case .jsonSchema(let schema) = request.constraint { JSONClosingHints(schema: schema) } else { nil }
+        let sampler = try TokenSampler(options: options, grammar: grammar?.text, grammarRoot: grammar?.root ?? "root",
+                                       closingHints: closingHints, model: model)
         // Structured answers are steered to close before the budget runs out (see TokenSampler).
         var structure: JSONStructureTracker? = request.constraint?.producesJSON == true ? JSONStructureTracker() : nil
 
@@ -193,7 +195,7 @@ public actor LlamaEngine: LanguageModel, LogLikelihoodScoring {
                                                 maxTokens: options.maxTokens, closingCost: tracker.closingCost,
                                                 openObjects: tracker.openObjects)
             } ?? .none
-            let token = sampler.sample(model.context, closing: closing)
+            let token = sampler.sample(model.context, closing: closing, structure: structure)
             if model.isEndOfGeneration(token) { flush(); return finish(.endOfGeneration) }
             usage.generatedTokens += 1
             let now = ContinuousClock.now
@@ -210,8 +212,9 @@ public actor LlamaEngine: LanguageModel, LogLikelihoodScoring {
             if usage.generatedTokens >= options.maxTokens {
                 // An open structure gets a short allowance to close validly instead of being cut off.
                 if closingEnd == nil, let tracker = structure, tracker.closingCost > 0 {
-                    closingEnd = min(options.maxTokens + ClosingPressure.allowance(closingCost: tracker.closingCost,
-                                                                                   openObjects: tracker.openObjects),
+                    closingEnd = min(options.maxTokens + ClosingPressure.allowance(
+                                        closingCost: tracker.closingCost, openObjects: tracker.openObjects,
+                                        requiredContent: closingHints?.requiredContentTokens ?? 0),
                                      model.contextSize - tokens.count - 1)
                 }
                 if usage.generatedTokens >= (closingEnd ?? options.maxTokens) { flush(); return finish(.maxTokens) }

@@ -12,6 +12,8 @@ import LLM
 /// most likely tokens, and to the whole vocabulary only when none of them is allowed. Greedy
 /// decoding picks the same token either way (the best allowed token is in the shortlist whenever
 /// any shortlisted token is allowed); sampling draws from the allowed tokens of the shortlist.
+/// Soft closing pressure only shifts logits by token class, so it is applied before the choice
+/// and stays lazy too; hard pressure masks the whole vocabulary (it lasts a few tokens).
 final class TokenSampler {
     private let chain: UnsafeMutablePointer<llama_sampler>
     private let grammar: UnsafeMutablePointer<llama_sampler>?
@@ -29,15 +31,21 @@ final class TokenSampler {
     /// repetition penalty only picks), so a rejected choice can be re-made without reloading the
     /// vocabulary's logits (262k of them for Gemma).
     private let chainKeepsLogits: Bool
+    /// Required property names of the schema, steered towards when an answer must close but its
+    /// object still owes members (see ``JSONClosingHints``).
+    private let requiredKeys: [[UInt8]]
+    private let model: LoadedModel
 
     init(options: GenerationOptions, grammar grammarText: String?, grammarRoot: String,
-         model: LoadedModel) throws(LLMError) {
+         closingHints: JSONClosingHints? = nil, model: LoadedModel) throws(LLMError) {
         var parameters = llama_sampler_chain_default_params()
         parameters.no_perf = true
         guard let chain = llama_sampler_chain_init(parameters) else {
             throw .generationFailed("could not create a sampler chain")
         }
         self.chain = chain
+        self.model = model
+        self.requiredKeys = closingHints?.requiredKeys ?? []
         self.candidates = [llama_token_data](repeating: llama_token_data(id: 0, logit: 0, p: 0), count: model.vocabularySize)
         if let grammarText {
             // A failed parse leaves `grammar` nil; `deinit` still frees the chain.
@@ -74,14 +82,17 @@ final class TokenSampler {
     }
 
     /// Picks the next token from the logits of the last evaluated token and records it.
-    /// - Parameter closing: how hard to steer towards closing the open structure (the token budget
-    ///   is running out), so the answer ends valid instead of cut off.
-    func sample(_ context: OpaquePointer, closing: ClosingPressure = .none) -> llama_token {
+    /// - Parameters:
+    ///   - closing: how hard to steer towards closing the open structure (the token budget is
+    ///     running out), so the answer ends valid instead of cut off.
+    ///   - structure: what of the JSON answer is open, for hard pressure to tell closing tokens
+    ///     from ones that open a string, and to steer a key towards a required member.
+    func sample(_ context: OpaquePointer, closing: ClosingPressure = .none, structure: JSONStructureTracker? = nil) -> llama_token {
         let token: llama_token
         if let grammar {
             var logitsLoaded = false
             var wanted: llama_token?
-            if closing == .none, let candidate = chooseUnconstrained(context) {
+            if closing != .hard, let candidate = chooseUnconstrained(context, closing: closing) {
                 logitsLoaded = chainKeepsLogits
                 if isAllowed(candidate, by: grammar) { wanted = candidate }
             }
@@ -89,21 +100,23 @@ final class TokenSampler {
                 token = wanted
             } else {
                 fullMaskCount += 1
-                token = chooseMasked(context, grammar: grammar, closing: closing, logitsLoaded: logitsLoaded)
+                token = chooseMasked(context, grammar: grammar, closing: closing, structure: structure, logitsLoaded: logitsLoaded)
             }
             llama_sampler_accept(grammar, token)
         } else {
-            token = chooseUnconstrained(context) ?? 0
+            token = chooseUnconstrained(context, closing: .none) ?? 0
         }
         llama_sampler_accept(chain, token)
         return token
     }
 
-    private func loadLogits(_ context: OpaquePointer) -> Bool {
+    /// Copies the last token's logits into `candidates`, shifted by soft closing pressure.
+    private func loadLogits(_ context: OpaquePointer, closing: ClosingPressure) -> Bool {
         guard let logits = llama_get_logits_ith(context, -1) else { return false }
         for index in candidates.indices {
             candidates[index] = llama_token_data(id: llama_token(index), logit: logits[index], p: 0)
         }
+        if case .soft(let strength) = closing, let classes = structuralClasses { steerSoftly(strength, classes: classes) }
         return true
     }
 
@@ -117,8 +130,8 @@ final class TokenSampler {
         }
     }
 
-    private func chooseUnconstrained(_ context: OpaquePointer) -> llama_token? {
-        guard loadLogits(context) else { return nil }
+    private func chooseUnconstrained(_ context: OpaquePointer, closing: ClosingPressure) -> llama_token? {
+        guard loadLogits(context, closing: closing) else { return nil }
         return select()
     }
 
@@ -132,15 +145,16 @@ final class TokenSampler {
     }
 
     private func chooseMasked(_ context: OpaquePointer, grammar: UnsafeMutablePointer<llama_sampler>,
-                              closing: ClosingPressure, logitsLoaded: Bool) -> llama_token {
-        guard logitsLoaded || loadLogits(context) else { return 0 }
-        // Steering lifts tokens from anywhere in the vocabulary, so it always masks everything.
-        if closing == .none, shortlistIsSafe, let token = chooseFromShortlist(grammar: grammar) { return token }
+                              closing: ClosingPressure, structure: JSONStructureTracker?, logitsLoaded: Bool) -> llama_token {
+        guard logitsLoaded || loadLogits(context, closing: closing) else { return 0 }
+        // Hard steering depends on which classes the grammar allows anywhere in the vocabulary,
+        // so it always masks everything.
+        if closing != .hard, shortlistIsSafe, let token = chooseFromShortlist(grammar: grammar) { return token }
         candidates.withUnsafeMutableBufferPointer { buffer in
             var array = llama_token_data_array(data: buffer.baseAddress, size: buffer.count, selected: -1, sorted: false)
             llama_sampler_apply(grammar, &array)
         }
-        if let classes = structuralClasses { steer(closing, classes: classes) }
+        if closing == .hard, let classes = structuralClasses { steerHard(classes: classes, structure: structure ?? JSONStructureTracker()) }
         return select() ?? 0
     }
 
@@ -198,32 +212,75 @@ final class TokenSampler {
         return heap
     }
 
-    /// Adjusts the grammar-masked logits towards closing the open structure.
-    private func steer(_ closing: ClosingPressure, classes: [StructuralTokenClass]) {
-        switch closing {
-        case .none:
-            return
-        case .soft(let strength):
-            for index in candidates.indices where candidates[index].logit.isFinite {
-                switch classes[Int(candidates[index].id)] {
-                case .closer: candidates[index].logit += 30 * strength
-                case .opener, .continuer: candidates[index].logit -= 30 * strength
-                case .whitespace: candidates[index].logit -= 10 * strength
-                case .other: break
-                }
+    /// Shifts the logits towards closing: closing tokens gain, tokens that open a container, add a
+    /// member or item, or are only whitespace lose, in proportion to `strength` (0…1).
+    private func steerSoftly(_ strength: Float, classes: [StructuralTokenClass]) {
+        for index in candidates.indices {
+            switch classes[index] {
+            case .closer: candidates[index].logit += 30 * strength
+            case .opener, .continuer: candidates[index].logit -= 30 * strength
+            case .whitespace: candidates[index].logit -= 10 * strength
+            case .other: break
             }
-        case .hard:
-            // Keep only the most closing class of token that the grammar allows. When no closer is
-            // allowed the structure still lacks something (a required member, minItems): a comma
-            // moves on to it, where more digits or letters would only lengthen the current value.
-            // Whitespace comes last: JSON never needs it, and a model offered only whitespace or
-            // the container a schema requires next would otherwise indent until the budget ran out.
-            let preference: [StructuralTokenClass] = [.closer, .continuer, .other, .opener, .whitespace]
-            let allowed = Set(candidates.lazy.filter { $0.logit.isFinite }.map { classes[Int($0.id)] })
-            guard let best = preference.first(where: allowed.contains) else { return }
-            for index in candidates.indices where candidates[index].logit.isFinite && classes[Int(candidates[index].id)] != best {
-                candidates[index].logit = -.infinity
-            }
+        }
+    }
+
+    /// How well a grammar-allowed token closes the answer under hard pressure; lower is better.
+    enum HardClosingRank: Int, Comparable {
+        /// Ends the open string, or closes an object or array.
+        case closes
+        /// Writes (part of) a key the schema requires, where a key is due: the object still
+        /// owes that member and cannot close before it is written.
+        case requiredKey
+        /// Adds another member or item (a comma): moves on to what the structure still lacks,
+        /// where more digits or letters would only lengthen the current value.
+        case continues
+        /// Anything else that is not below: the value the grammar needs next.
+        case other
+        /// Opens an object or array.
+        case opens
+        /// Only whitespace: JSON never needs it, and a model offered only whitespace or the
+        /// container a schema requires next would otherwise indent until the budget ran out.
+        case whitespace
+
+        static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+    }
+
+    /// The hard-pressure rank of a token with bytes `bytes` and class `tokenClass` when the answer
+    /// is in the state `structure` and the schema requires the keys `requiredKeys` (JSON text).
+    static func hardRank(_ tokenClass: StructuralTokenClass, bytes: () -> [UInt8], structure: JSONStructureTracker,
+                         requiredKeys: [[UInt8]]) -> HardClosingRank {
+        let whitespace: Set<UInt8> = [0x20, 0x0A, 0x09, 0x0D]
+        if let key = structure.keyInProgress, !requiredKeys.isEmpty, tokenClass != .whitespace {
+            var written = key
+            written += key.isEmpty ? Array(bytes().drop { whitespace.contains($0) }) : bytes()
+            if requiredKeys.contains(where: { $0.starts(with: written) || written.starts(with: $0) }) { return .requiredKey }
+        }
+        switch tokenClass {
+        case .closer:
+            // Outside a string a leading quote opens one (a key or a string value) instead of closing.
+            if structure.isInString { return .closes }
+            let first = bytes().first { !whitespace.contains($0) }
+            return first == UInt8(ascii: "}") || first == UInt8(ascii: "]") ? .closes : .other
+        case .continuer: return .continues
+        case .other: return .other
+        case .opener: return .opens
+        case .whitespace: return .whitespace
+        }
+    }
+
+    /// Keeps only the best-ranked tokens the grammar allows (see ``HardClosingRank``).
+    private func steerHard(classes: [StructuralTokenClass], structure: JSONStructureTracker) {
+        var ranks = [HardClosingRank?](repeating: nil, count: candidates.count)
+        var best = HardClosingRank.whitespace
+        for index in candidates.indices where candidates[index].logit.isFinite {
+            let id = candidates[index].id
+            let rank = Self.hardRank(classes[Int(id)], bytes: { self.model.piece(id) }, structure: structure, requiredKeys: requiredKeys)
+            ranks[index] = rank
+            best = min(best, rank)
+        }
+        for index in candidates.indices where ranks[index] != best {
+            candidates[index].logit = -.infinity
         }
     }
 }

@@ -12,7 +12,12 @@ struct GenerateCommand: AsyncParsableCommand {
             The prompt is sent as a user message through the model's chat template. Decoding is greedy \
             (deterministic) unless --temperature is above 0.
 
+            With --schema FILE the answer is constrained to JSON valid against that JSON Schema \
+            (draft 2020-12 or 7); keywords the grammar cannot enforce are named on stderr and the answer is \
+            validated afterwards.
+
             Example: homeos generate --stream --stats "Suggest a quick dinner for four."
+            Example: homeos generate --schema reservation.json "Book a table for four at 7pm."
             """
     )
 
@@ -35,6 +40,9 @@ struct GenerateCommand: AsyncParsableCommand {
 
     @Option(name: .long, help: "Give up after this many seconds and print what was generated.")
     var timeout: Double?
+
+    @Option(name: .long, help: "Constrain the answer to JSON valid against the JSON Schema in this file.")
+    var schema: String?
 
     @Flag(name: .long, help: "Send the prompt as raw text instead of a chat message (for base models).")
     var raw = false
@@ -59,6 +67,7 @@ struct GenerateCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        let outputSchema = try schema.map(Self.loadSchema)
         let engine = try await modelOptions.loadModel()
         var messages: [ChatMessage] = []
         if let system { messages.append(.system(system)) }
@@ -66,6 +75,7 @@ struct GenerateCommand: AsyncParsableCommand {
         let request = GenerationRequest(
             prompt: raw ? .text(prompt) : .chat(messages),
             options: GenerationOptions(temperature: temperature, seed: seed, maxTokens: maxTokens, stopSequences: stop),
+            constraint: outputSchema.map { .jsonSchema($0) },
             deadline: timeout.map { .after(.milliseconds(Int64($0 * 1000))) })
 
         var finished: (GenerationUsage, FinishReason)?
@@ -80,6 +90,7 @@ struct GenerateCommand: AsyncParsableCommand {
             }
         }
         if stream { Terminal.write("\n") } else { print(text.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        if let outputSchema { Self.reportValidity(of: text, against: outputSchema) }
         guard let (usage, reason) = finished else { return }
         if stats, !(engine is LlamaEngine) {
             Terminal.error("""
@@ -108,5 +119,38 @@ struct GenerateCommand: AsyncParsableCommand {
         } else if reason == .deadline || reason == .maxTokens {
             Terminal.error("(stopped: \(reason))")
         }
+    }
+
+    /// Reads and parses the JSON Schema in `path`, with an error that names the file.
+    static func loadSchema(_ path: String) throws -> JSONSchema {
+        let text: String
+        do {
+            text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            throw ValidationError("Could not read the schema file \(path): \(error.localizedDescription)")
+        }
+        let schema: JSONSchema
+        do {
+            schema = try JSONSchema(jsonText: text)
+        } catch {
+            throw ValidationError("\(path) is not a usable JSON Schema: \(error)")
+        }
+        do {
+            let compiled = try JSONSchemaGrammarCompiler().compile(schema)
+            for keyword in compiled.unsupported { Terminal.error("note: \(keyword) (the answer is validated afterwards)") }
+        } catch {
+            throw ValidationError("\(path) cannot be turned into a decoding grammar: \(error)")
+        }
+        return schema
+    }
+
+    /// Says on stderr whether `text` is JSON valid against `schema`.
+    static func reportValidity(of text: String, against schema: JSONSchema) {
+        guard let value = try? JSONValue(parsing: text) else {
+            Terminal.error("warning: the answer is not JSON")
+            return
+        }
+        guard let validator = try? JSONSchemaValidator(schema: schema) else { return }
+        for problem in validator.validate(value) { Terminal.error("schema violation: \(problem.description)") }
     }
 }

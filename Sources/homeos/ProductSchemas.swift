@@ -1,17 +1,20 @@
+import Evaluation
 import HomeOS
 import LLM
 import Skills
 
 /// The JSON Schemas the products use today, for the structured-output evaluations.
 enum ProductSchemas {
-    static var all: [JSONSchema] {
+    static var all: [ConstrainedGenerationEvaluation.NamedSchema] {
         // Every registered skill's arguments and the action-plan union over them (the skills only
         // need a store to be built).
         let skills = (try? HomeOSSkillSet.all(services: HomeOSServices(storage: InMemoryStorage()))) ?? []
         let descriptors = skills.map(\.descriptor)
-        var schemas = [DecodingComparison.reservationSchema, dinnerSuggestion]
-        if let plan = try? ActionPlan.schema(for: descriptors) { schemas.append(plan) }
-        schemas += descriptors.map(\.argumentsSchema).filter { $0 != NoArguments.schema }
+        var schemas = [ConstrainedGenerationEvaluation.NamedSchema(name: "bench reservation", schema: DecodingComparison.reservationSchema),
+                       .init(name: "meal-planning dinner", schema: dinnerSuggestion)]
+        if let plan = try? ActionPlan.schema(for: descriptors) { schemas.append(.init(name: "action plan", schema: plan)) }
+        schemas += descriptors.filter { $0.argumentsSchema != NoArguments.schema }
+            .map { .init(name: "\($0.id) arguments", schema: $0.argumentsSchema) }
         return schemas
     }
 

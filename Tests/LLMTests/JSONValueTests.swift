@@ -90,4 +90,20 @@ import Testing
         #expect(tracker.isInString)
         #expect(tracker.closingCost == 4)
     }
+
+    @Test func knowsWhereAKeyIsBeingWritten() {
+        var tracker = JSONStructureTracker()
+        tracker.feed("{")
+        #expect(tracker.keyInProgress == [])
+        tracker.feed(" \"na")
+        #expect(tracker.keyInProgress == Array("\"na".utf8))
+        tracker.feed("me\": \"Ann")
+        #expect(tracker.keyInProgress == nil, "a value string is not a key")
+        tracker.feed("\", \"tags\": [\"x\", ")
+        #expect(tracker.keyInProgress == nil, "a comma in an array leads to an item, not a key")
+        tracker.feed("{\"a\": 1}], ")
+        #expect(tracker.keyInProgress == [], "a comma back in the object leads to a key")
+        tracker.feed("\"b\\\"")
+        #expect(tracker.keyInProgress == Array("\"b\\\"".utf8), "an escaped quote does not end the key")
+    }
 }

@@ -61,10 +61,86 @@ import Testing
                        .user("List one hundred grocery items with their prices and quantities.")],
             options: .init(maxTokens: maxTokens), constraint: .jsonSchema(schema)))
         // At most object > array > object > string open: 4 closing characters, 2 objects.
-        #expect(result.usage.generatedTokens <= maxTokens + ClosingPressure.allowance(closingCost: 4, openObjects: 2))
+        #expect(result.usage.generatedTokens <= maxTokens + ClosingPressure.allowance(
+            closingCost: 4, openObjects: 2, requiredContent: JSONClosingHints(schema: schema).requiredContentTokens))
         let value = try #require(try? JSONValue(parsing: result.text), "not JSON (\(result.finishReason), \(result.usage.generatedTokens) tokens): \(result.text.debugDescription)")
         let problems = try JSONSchemaValidator(schema: schema).validate(value)
         #expect(problems.isEmpty, "\(result.text) violates \(problems)")
+    }
+}
+
+/// A required member declared after many optional ones (Snowplow payloads list 75 properties and
+/// require three of the last): a model that writes every optional member in order must still
+/// reach the required one and close when the budget runs out.
+@Suite(.serialized) struct RequiredMemberUnderBudgetIntegrationTests {
+    static var schema: JSONSchema {
+        get throws {
+            let optional = (1...40).map { "\"field\($0)\": {\"type\": \"string\"}" }.joined(separator: ", ")
+            return try JSONSchema(jsonText: """
+                {"type": "object", "additionalProperties": false, "required": ["tv", "p"],
+                 "properties": {\(optional), "p": {"type": "string", "enum": ["web", "mob"]}, "tv": {"type": "string"}}}
+                """)
+        }
+    }
+
+    /// (Measured: without steering to required keys, 24 tokens ended mid-member, not JSON.)
+    @Test(arguments: [24, 64])
+    func theRequiredMembersAreWrittenAfterTheBudget(maxTokens: Int) async throws {
+        let schema = try Self.schema
+        let engine = try await TestModels.smolLM2()
+        let result = try await engine.respond(to: GenerationRequest(
+            messages: [.system("Reply with JSON only. Example: " + #"{"field1": "1234567890", "field2": "1234567890", "field3": "1234567890"}"#),
+                       .user("Write field1 to field40 in order, each with the digits 1234567890, then p and tv.")],
+            options: .init(maxTokens: maxTokens), constraint: .jsonSchema(schema)))
+        let value = try #require(try? JSONValue(parsing: result.text), "not JSON (\(result.finishReason), \(result.usage.generatedTokens) tokens): \(result.text.debugDescription)")
+        let problems = try JSONSchemaValidator(schema: schema).validate(value)
+        #expect(problems.isEmpty, "\(result.text) violates \(problems)")
+    }
+}
+
+/// How hard closing pressure ranks the tokens the grammar allows.
+@Suite struct HardClosingRankTests {
+    static let required = [Array("\"tv\"".utf8), Array("\"p\"".utf8)]
+
+    func rank(_ text: String, after written: String) -> TokenSampler.HardClosingRank {
+        var structure = JSONStructureTracker()
+        structure.feed(written)
+        let bytes = Array(text.utf8)
+        return TokenSampler.hardRank(.of(bytes), bytes: { bytes }, structure: structure, requiredKeys: Self.required)
+    }
+
+    @Test func closingBeatsEverythingAndAQuoteOutsideAStringDoesNotClose() {
+        #expect(rank("}", after: #"{"a": 1"#) == .closes)
+        #expect(rank(" ]}", after: #"{"a": [1"#) == .closes)
+        #expect(rank("\"", after: #"{"a": "text"#) == .closes)
+        #expect(rank("\"", after: #"{"a": "#) == .other, "a quote after a colon opens the value")
+        #expect(rank(",", after: #"{"a": 1"#) == .continues)
+        #expect(rank("{", after: #"{"a": "#) == .opens)
+        #expect(rank("\n  ", after: #"{"a": 1"#) == .whitespace)
+    }
+
+    @Test func aKeyTheSchemaRequiresIsPreferredWhereAKeyIsDue() {
+        #expect(rank(" \"", after: #"{"field1": "x", "#) == .requiredKey)
+        #expect(rank("\"t", after: #"{"field1": "x","#) == .requiredKey)
+        #expect(rank("v", after: #"{"field1": "x", "t"#) == .requiredKey)
+        #expect(rank("v\":", after: #"{"field1": "x", "t"#) == .requiredKey, "a token may run past the key's closing quote")
+        #expect(rank("field", after: #"{"field1": "x", ""#) == .other, "an optional key")
+        #expect(rank("tv", after: #"{"a": ""#) == .other, "a value string is not a key")
+    }
+}
+
+@Suite struct JSONClosingHintsTests {
+    @Test func requiredKeysComeFromEveryLevelButNotFromInstances() throws {
+        let schema = try JSONSchema(jsonText: """
+            {"type": "object", "required": ["name", "items"],
+             "properties": {"items": {"type": "array", "items": {"type": "object", "required": ["id", "name"]}},
+                            "kind": {"enum": [{"required": ["data"]}]}},
+             "$defs": {"x": {"required": ["deep"]}}}
+            """)
+        let hints = JSONClosingHints(schema: schema)
+        #expect(hints.requiredKeys.map { String(decoding: $0, as: UTF8.self) } == [#""name""#, #""items""#, #""id""#, #""deep""#])
+        #expect(hints.requiredContentTokens == (4 + 8) + (5 + 8) + (2 + 8) + (4 + 8) + (4 + 8))
+        #expect(JSONClosingHints(schema: try JSONSchema(jsonText: "true")).requiredContentTokens == 0)
     }
 }
 
