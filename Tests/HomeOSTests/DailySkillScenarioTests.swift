@@ -269,6 +269,15 @@ extension ApprovalRequest {
         #expect(old.dailyDetail("Condition") == "used")
     }
 
+    @Test func theStatedConditionMatchesWholeWordsOnly() {
+        #expect(MarketplaceSellSkill.condition(in: "Sell the unused crib for $90") == "like new")
+        #expect(MarketplaceSellSkill.condition(in: "Sell the golden retriever's crate") == nil, "golden is not old")
+        #expect(MarketplaceSellSkill.condition(in: "List the newspapers rack for $5") == nil, "newspapers is not new")
+        #expect(MarketplaceSellSkill.condition(in: "Sell my old desk") == "used")
+        #expect(MarketplaceSellSkill.condition(in: "Selling a like-new stroller") == "like new")
+        #expect(MarketplaceSellSkill.condition(in: "Sell the bike, it's in great condition") == "good")
+    }
+
     @Test func marketplaceSellWithoutAModelUsesTheTemplate() async throws {
         let fixture = try DailyFixture()
         let skill = MarketplaceSellSkill(services: fixture.services)
