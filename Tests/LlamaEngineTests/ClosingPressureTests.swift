@@ -141,6 +141,12 @@ import Testing
         #expect(hints.requiredKeys.map { String(decoding: $0, as: UTF8.self) } == [#""name""#, #""items""#, #""id""#, #""deep""#])
         #expect(hints.requiredContentTokens == (4 + 8) + (5 + 8) + (2 + 8) + (4 + 8) + (4 + 8))
         #expect(JSONClosingHints(schema: try JSONSchema(jsonText: "true")).requiredContentTokens == 0)
+        // One branch of a union is written, so the costliest counts, not the sum.
+        let union = JSONClosingHints(schema: try JSONSchema(jsonText: """
+            {"anyOf": [{"required": ["a"]}, {"required": ["bbbb", "c"]}]}
+            """))
+        #expect(union.requiredContentTokens == (4 + 8) + (1 + 8))
+        #expect(union.requiredKeys.count == 3)
     }
 }
 

@@ -20,9 +20,7 @@ public struct JSONClosingHints: Sendable, Hashable {
     public init(schema: JSONSchema) {
         var keys: [[UInt8]] = []
         var seen: Set<String> = []
-        var cost = 0
-        Self.collectRequired(in: schema.root) { name in
-            cost += name.utf8.count + 8
+        let cost = Self.requiredCost(of: schema.root) { name in
             if seen.insert(name).inserted { keys.append(Array(JSONValue.string(name).jsonText.utf8)) }
         }
         self.requiredKeys = keys
@@ -31,21 +29,32 @@ public struct JSONClosingHints: Sendable, Hashable {
 
     /// Keywords whose values are instances, not schemas: a `required` inside them is data.
     private static let instanceKeywords: Set<String> = ["enum", "const", "default", "examples", "example"]
+    /// Keywords of which an answer satisfies one branch: the costliest branch counts, not all.
+    private static let alternativeKeywords: Set<String> = ["anyOf", "oneOf"]
 
-    private static func collectRequired(in value: JSONValue, _ found: (String) -> Void) {
+    /// The cost of the required members in `value` and below (each name's length plus 8), telling
+    /// `found` every required name.
+    private static func requiredCost(of value: JSONValue, _ found: (String) -> Void) -> Int {
         switch value {
         case .object(let object):
+            var cost = 0
             for (key, member) in object {
                 if key == "required", case .array(let names) = member {
-                    for case .string(let name) in names { found(name) }
+                    for case .string(let name) in names {
+                        found(name)
+                        cost += name.utf8.count + 8
+                    }
+                } else if alternativeKeywords.contains(key), case .array(let branches) = member {
+                    cost += branches.map { requiredCost(of: $0, found) }.max() ?? 0
                 } else if !instanceKeywords.contains(key) {
-                    collectRequired(in: member, found)
+                    cost += requiredCost(of: member, found)
                 }
             }
+            return cost
         case .array(let items):
-            for item in items { collectRequired(in: item, found) }
+            return items.map { requiredCost(of: $0, found) }.reduce(0, +)
         default:
-            break
+            return 0
         }
     }
 }
