@@ -127,19 +127,19 @@ struct GenerateCommand: AsyncParsableCommand {
         do {
             text = try String(contentsOfFile: path, encoding: .utf8)
         } catch {
-            throw ValidationError("Could not read the schema file \(path): \(error.localizedDescription)")
+            throw CommandFailure("Could not read the schema file \(path): \(error.localizedDescription)")
         }
         let schema: JSONSchema
         do {
             schema = try JSONSchema(jsonText: text)
         } catch {
-            throw ValidationError("\(path) is not a usable JSON Schema: \(error)")
+            throw CommandFailure("\(path) is not a usable JSON Schema: \(error)")
         }
         do {
             let compiled = try JSONSchemaGrammarCompiler().compile(schema)
             for keyword in compiled.unsupported { Terminal.error("note: \(keyword) (the answer is validated afterwards)") }
         } catch {
-            throw ValidationError("\(path) cannot be turned into a decoding grammar: \(error)")
+            throw CommandFailure("\(path) cannot be turned into a decoding grammar: \(error)")
         }
         return schema
     }

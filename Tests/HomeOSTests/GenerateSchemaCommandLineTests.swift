@@ -1,0 +1,62 @@
+import Foundation
+import LLM
+import ModelHub
+import Testing
+
+/// `homeos generate --schema FILE` on the real default model: the answer is JSON valid against the
+/// file's schema, and a schema that cannot be used is refused in one clear sentence.
+@Suite(.serialized) struct GenerateSchemaCommandLineTests {
+    static let schema = """
+        {"type": "object", "additionalProperties": false, "required": ["cuisine", "partySize", "time"],
+         "properties": {"cuisine": {"type": "string", "maxLength": 30},
+                        "partySize": {"type": "integer", "minimum": 1, "maximum": 20},
+                        "time": {"type": "string", "pattern": "^[0-2][0-9]:[0-5][0-9]$"}}}
+        """
+
+    func temporaryHome() throws -> URL {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("homeos-generate-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        return home
+    }
+
+    @Test(.timeLimit(.minutes(3))) func theAnswerIsValidAgainstTheSchemaFile() throws {
+        let model: String
+        do {
+            model = try ModelDirectory.standard().resolve("smollm2-135m-instruct").path
+        } catch {
+            Issue.record("\(error) This test needs the default model: run `make setup` (or `make test`).")
+            throw error
+        }
+        let home = try temporaryHome()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let file = home.appendingPathComponent("booking.json")
+        try Self.schema.write(to: file, atomically: true, encoding: .utf8)
+        let output = try HomeOSProcess.run(["generate", "--model", model, "--max-tokens", "48", "--schema", file.path,
+                                            "Book sushi for two at 8pm."], home: home, timeout: .seconds(120))
+        #expect(output.status == 0, "\(output.stderr)")
+        let value = try #require(try? JSONValue(parsing: output.stdout), "not JSON: \(output.stdout.debugDescription)")
+        #expect(try JSONSchemaValidator(schema: JSONSchema(jsonText: Self.schema)).validate(value).isEmpty, "\(output.stdout)")
+        #expect(!output.stderr.contains("schema violation") && !output.stderr.contains("not JSON"), "\(output.stderr)")
+    }
+
+    @Test func anUnusableSchemaFileIsRefusedClearly() throws {
+        let home = try temporaryHome()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let missing = try HomeOSProcess.run(["generate", "--schema", home.appendingPathComponent("nope.json").path, "hi"], home: home)
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("Could not read the schema file"), "\(missing.stderr)")
+
+        let broken = home.appendingPathComponent("broken.json")
+        try #"{"type": "#.write(to: broken, atomically: true, encoding: .utf8)
+        let notJSON = try HomeOSProcess.run(["generate", "--schema", broken.path, "hi"], home: home)
+        #expect(notJSON.status == 1)
+        #expect(notJSON.stderr.contains("is not a usable JSON Schema"), "\(notJSON.stderr)")
+
+        let invalid = home.appendingPathComponent("invalid.json")
+        try #"{"type": "object", "minProperties": -1}"#.write(to: invalid, atomically: true, encoding: .utf8)
+        let badKeyword = try HomeOSProcess.run(["generate", "--schema", invalid.path, "hi"], home: home)
+        #expect(badKeyword.status == 1)
+        #expect(badKeyword.stderr.contains("minProperties"), "\(badKeyword.stderr)")
+        #expect(!badKeyword.stderr.contains("Usage:"), "a bad file is not a usage mistake")
+    }
+}
