@@ -1,6 +1,5 @@
 import Foundation
 import LLM
-import ModelHub
 import Testing
 
 /// `homeos generate --schema FILE` on the real default model: the answer is JSON valid against the
@@ -20,13 +19,7 @@ import Testing
     }
 
     @Test(.timeLimit(.minutes(3))) func theAnswerIsValidAgainstTheSchemaFile() throws {
-        let model: String
-        do {
-            model = try ModelDirectory.standard().resolve("smollm2-135m-instruct").path
-        } catch {
-            Issue.record("\(error) This test needs the default model: run `make setup` (or `make test`).")
-            throw error
-        }
+        let model = try DefaultModelFile.path(for: "The generate --schema tests")
         let home = try temporaryHome()
         defer { try? FileManager.default.removeItem(at: home) }
         let file = home.appendingPathComponent("booking.json")

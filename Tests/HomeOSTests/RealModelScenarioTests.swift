@@ -2,7 +2,6 @@ import Foundation
 import HomeOS
 import LLM
 import LlamaEngine
-import ModelHub
 import Skills
 import Testing
 
@@ -11,13 +10,7 @@ import Testing
 /// fixed instructions. Exact behaviour is covered with the scripted model in CoreSkillScenarioTests.
 @Suite(.serialized) struct RealModelScenarioTests {
     static func engine() async throws -> LlamaEngine {
-        let path: String
-        do {
-            path = try ModelDirectory.standard().resolve("smollm2-135m-instruct").path
-        } catch {
-            Issue.record("\(error) The real-model scenarios need the default model: run `make setup` (or `make test`).")
-            throw error
-        }
+        let path = try DefaultModelFile.path(for: "The real-model scenarios")
         let configuration = LlamaConfiguration(threads: ProcessInfo.processInfo.activeProcessorCount, contextSize: 1024, batchSize: 256)
         return try await LlamaEngine(modelPath: path, configuration: configuration)
     }

@@ -2,7 +2,6 @@ import Foundation
 @testable import HomeOS
 import LLM
 import LlamaEngine
-import ModelHub
 import Synchronization
 import Testing
 
@@ -35,13 +34,7 @@ import Testing
     }
 
     @Test(.timeLimit(.minutes(3))) func theRealModelWritesTheMorningBriefingInOneCall() async throws {
-        let path: String
-        do {
-            path = try ModelDirectory.standard().resolve("smollm2-135m-instruct").path
-        } catch {
-            Issue.record("\(error) The real-model briefing needs the default model: run `make setup` (or `make test`).")
-            throw error
-        }
+        let path = try DefaultModelFile.path(for: "The real-model briefing tests")
         let engine = try await LlamaEngine(modelPath: path, configuration: LlamaConfiguration(
             threads: ProcessInfo.processInfo.activeProcessorCount, contextSize: 1024, batchSize: 256))
         let model = CountingModel(engine)
