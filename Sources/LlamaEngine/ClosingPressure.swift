@@ -45,8 +45,12 @@ enum ClosingPressure: Equatable {
 
 /// What a token's text does to an open JSON structure, for ``ClosingPressure`` steering.
 enum StructuralTokenClass: UInt8 {
-    /// Only quotes, closing braces or brackets and whitespace, with at least one closer.
+    /// Only quotes, closing braces or brackets and whitespace, with at least one quote: inside a
+    /// string it ends the string (and maybe more); outside one it would open a string.
     case closer
+    /// Only closing braces or brackets and whitespace, with at least one of them and no quote:
+    /// closes an object or array outside a string; inside a string it is just text.
+    case bracketCloser
     /// Opens an object or array.
     case opener
     /// Adds another member or item (contains a comma, opens nothing).
@@ -62,12 +66,16 @@ enum StructuralTokenClass: UInt8 {
         let whitespace: Set<UInt8> = [0x20, 0x0A, 0x09, 0x0D]
         if bytes.isEmpty { return .other }
         if bytes.allSatisfy({ whitespace.contains($0) }) { return .whitespace }
-        if bytes.contains(where: { $0 == quote || $0 == closeBrace || $0 == closeBracket })
-            && bytes.allSatisfy({ $0 == quote || $0 == closeBrace || $0 == closeBracket || whitespace.contains($0) }) {
-            return .closer
+        if bytes.allSatisfy({ $0 == quote || $0 == closeBrace || $0 == closeBracket || whitespace.contains($0) }) {
+            return bytes.contains(quote) ? .closer : .bracketCloser
         }
         if bytes.contains(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "[") }) { return .opener }
         if bytes.contains(UInt8(ascii: ",")) { return .continuer }
         return .other
+    }
+
+    /// Whether the token closes something where the text stands (inside a string or not).
+    func closes(inString: Bool) -> Bool {
+        inString ? self == .closer : self == .bracketCloser
     }
 }

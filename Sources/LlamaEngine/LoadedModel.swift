@@ -167,6 +167,17 @@ final class LoadedModel {
         StructuralTokenClass.of(piece(llama_token(index)))
     }
 
+    /// For each ASCII byte, a token whose text is exactly that character (nil where the
+    /// vocabulary has none). Computed on first use.
+    lazy var asciiTokens: [llama_token?] = {
+        var tokens = [llama_token?](repeating: nil, count: 128)
+        for index in 0..<vocabularySize {
+            let bytes = piece(llama_token(index))
+            if bytes.count == 1, bytes[0] < 128, tokens[Int(bytes[0])] == nil { tokens[Int(bytes[0])] = llama_token(index) }
+        }
+        return tokens
+    }()
+
     // MARK: Evaluation
 
     /// What happened while bringing the KV cache to a prompt.

@@ -34,6 +34,8 @@ final class TokenSampler {
     /// Required property names of the schema, steered towards when an answer must close but its
     /// object still owes members (see ``JSONClosingHints``).
     private let requiredKeys: [[UInt8]]
+    /// Texts after which a string under one of the schema's patterns can end (see ``JSONClosingHints``).
+    private let stringEndings: [[UInt8]]
     private let model: LoadedModel
 
     init(options: GenerationOptions, grammar grammarText: String?, grammarRoot: String,
@@ -46,6 +48,7 @@ final class TokenSampler {
         self.chain = chain
         self.model = model
         self.requiredKeys = closingHints?.requiredKeys ?? []
+        self.stringEndings = closingHints?.stringEndings ?? []
         self.candidates = [llama_token_data](repeating: llama_token_data(id: 0, logit: 0, p: 0), count: model.vocabularySize)
         if let grammarText {
             // A failed parse leaves `grammar` nil; `deinit` still frees the chain.
@@ -92,7 +95,8 @@ final class TokenSampler {
         if let grammar {
             var logitsLoaded = false
             var wanted: llama_token?
-            if closing != .hard, let candidate = chooseUnconstrained(context, closing: closing) {
+            let inString = structure?.isInString ?? false
+            if closing != .hard, let candidate = chooseUnconstrained(context, closing: closing, inString: inString) {
                 logitsLoaded = chainKeepsLogits
                 if isAllowed(candidate, by: grammar) { wanted = candidate }
             }
@@ -100,23 +104,26 @@ final class TokenSampler {
                 token = wanted
             } else {
                 fullMaskCount += 1
-                token = chooseMasked(context, grammar: grammar, closing: closing, structure: structure, logitsLoaded: logitsLoaded)
+                token = chooseMasked(context, grammar: grammar, closing: closing, structure: structure ?? JSONStructureTracker(),
+                                     logitsLoaded: logitsLoaded)
             }
             llama_sampler_accept(grammar, token)
         } else {
-            token = chooseUnconstrained(context, closing: .none) ?? 0
+            token = chooseUnconstrained(context, closing: .none, inString: false) ?? 0
         }
         llama_sampler_accept(chain, token)
         return token
     }
 
     /// Copies the last token's logits into `candidates`, shifted by soft closing pressure.
-    private func loadLogits(_ context: OpaquePointer, closing: ClosingPressure) -> Bool {
+    private func loadLogits(_ context: OpaquePointer, closing: ClosingPressure, inString: Bool) -> Bool {
         guard let logits = llama_get_logits_ith(context, -1) else { return false }
         for index in candidates.indices {
             candidates[index] = llama_token_data(id: llama_token(index), logit: logits[index], p: 0)
         }
-        if case .soft(let strength) = closing, let classes = structuralClasses { steerSoftly(strength, classes: classes) }
+        if case .soft(let strength) = closing, let classes = structuralClasses {
+            steerSoftly(strength, classes: classes, inString: inString)
+        }
         return true
     }
 
@@ -130,8 +137,8 @@ final class TokenSampler {
         }
     }
 
-    private func chooseUnconstrained(_ context: OpaquePointer, closing: ClosingPressure) -> llama_token? {
-        guard loadLogits(context, closing: closing) else { return nil }
+    private func chooseUnconstrained(_ context: OpaquePointer, closing: ClosingPressure, inString: Bool) -> llama_token? {
+        guard loadLogits(context, closing: closing, inString: inString) else { return nil }
         return select()
     }
 
@@ -145,8 +152,8 @@ final class TokenSampler {
     }
 
     private func chooseMasked(_ context: OpaquePointer, grammar: UnsafeMutablePointer<llama_sampler>,
-                              closing: ClosingPressure, structure: JSONStructureTracker?, logitsLoaded: Bool) -> llama_token {
-        guard logitsLoaded || loadLogits(context, closing: closing) else { return 0 }
+                              closing: ClosingPressure, structure: JSONStructureTracker, logitsLoaded: Bool) -> llama_token {
+        guard logitsLoaded || loadLogits(context, closing: closing, inString: structure.isInString) else { return 0 }
         // Hard steering depends on which classes the grammar allows anywhere in the vocabulary,
         // so it always masks everything.
         if closing != .hard, shortlistIsSafe, let token = chooseFromShortlist(grammar: grammar) { return token }
@@ -154,7 +161,7 @@ final class TokenSampler {
             var array = llama_token_data_array(data: buffer.baseAddress, size: buffer.count, selected: -1, sorted: false)
             llama_sampler_apply(grammar, &array)
         }
-        if closing == .hard, let classes = structuralClasses { steerHard(classes: classes, structure: structure ?? JSONStructureTracker()) }
+        if closing == .hard, let classes = structuralClasses { steerHard(classes: classes, structure: structure, grammar: grammar) }
         return select() ?? 0
     }
 
@@ -214,10 +221,11 @@ final class TokenSampler {
 
     /// Shifts the logits towards closing: closing tokens gain, tokens that open a container, add a
     /// member or item, or are only whitespace lose, in proportion to `strength` (0…1).
-    private func steerSoftly(_ strength: Float, classes: [StructuralTokenClass]) {
+    private func steerSoftly(_ strength: Float, classes: [StructuralTokenClass], inString: Bool) {
         for index in candidates.indices {
             switch classes[index] {
-            case .closer: candidates[index].logit += 30 * strength
+            case .closer, .bracketCloser:
+                if classes[index].closes(inString: inString) { candidates[index].logit += 30 * strength }
             case .opener, .continuer: candidates[index].logit -= 30 * strength
             case .whitespace: candidates[index].logit -= 10 * strength
             case .other: break
@@ -257,11 +265,9 @@ final class TokenSampler {
             if requiredKeys.contains(where: { $0.starts(with: written) || written.starts(with: $0) }) { return .requiredKey }
         }
         switch tokenClass {
-        case .closer:
-            // Outside a string a leading quote opens one (a key or a string value) instead of closing.
-            if structure.isInString { return .closes }
-            let first = bytes().first { !whitespace.contains($0) }
-            return first == UInt8(ascii: "}") || first == UInt8(ascii: "]") ? .closes : .other
+        case .closer, .bracketCloser:
+            // Outside a string a quote opens one (a key or a string value); inside one a bracket is text.
+            return tokenClass.closes(inString: structure.isInString) ? .closes : .other
         case .continuer: return .continues
         case .other: return .other
         case .opener: return .opens
@@ -269,8 +275,10 @@ final class TokenSampler {
         }
     }
 
-    /// Keeps only the best-ranked tokens the grammar allows (see ``HardClosingRank``).
-    private func steerHard(classes: [StructuralTokenClass], structure: JSONStructureTracker) {
+    /// Keeps only the best-ranked tokens the grammar allows (see ``HardClosingRank``); inside a
+    /// string that cannot end yet, only the first character of the shortest known way to an end.
+    private func steerHard(classes: [StructuralTokenClass], structure: JSONStructureTracker,
+                           grammar: UnsafeMutablePointer<llama_sampler>) {
         var ranks = [HardClosingRank?](repeating: nil, count: candidates.count)
         var best = HardClosingRank.whitespace
         for index in candidates.indices where candidates[index].logit.isFinite {
@@ -279,8 +287,32 @@ final class TokenSampler {
             ranks[index] = rank
             best = min(best, rank)
         }
+        if best != .closes, structure.isInString, let step = stepTowardsStringEnd(grammar: grammar) {
+            for index in candidates.indices where candidates[index].id != step { candidates[index].logit = -.infinity }
+            return
+        }
         for index in candidates.indices where ranks[index] != best {
             candidates[index].logit = -.infinity
         }
+    }
+
+    /// The first character of the shortest of the schema's ``JSONClosingHints/stringEndings``
+    /// after which the grammar lets the open string close, as a single-character token; nil when
+    /// none of them leads there from where the string stands.
+    private func stepTowardsStringEnd(grammar: UnsafeMutablePointer<llama_sampler>) -> llama_token? {
+        let characterTokens = model.asciiTokens
+        guard let quote = characterTokens[Int(UInt8(ascii: "\""))] else { return nil }
+        for ending in stringEndings {
+            let tokens = ending.compactMap { characterTokens[Int($0)] }
+            guard tokens.count == ending.count, let state = llama_sampler_clone(grammar) else { continue }
+            defer { llama_sampler_free(state) }
+            var reachable = true
+            for token in tokens {
+                guard isAllowed(token, by: state) else { reachable = false; break }
+                llama_sampler_accept(state, token)
+            }
+            if reachable && isAllowed(quote, by: state) { return tokens[0] }
+        }
+        return nil
     }
 }

@@ -32,7 +32,8 @@ import Testing
         func classOf(_ text: String) -> StructuralTokenClass { .of(Array(text.utf8)) }
         #expect(classOf("\"") == .closer)
         #expect(classOf("\"}") == .closer)
-        #expect(classOf(" ]}") == .closer)
+        #expect(classOf(" ]}") == .bracketCloser)
+        #expect(classOf("]]") == .bracketCloser)
         #expect(classOf("\n    ") == .whitespace)
         #expect(classOf("},{") == .opener)
         #expect(classOf(" [") == .opener)
@@ -98,6 +99,28 @@ import Testing
     }
 }
 
+/// A string whose `pattern` cannot end where the model has taken it (it must end in `-v` and
+/// digits; SmolLM2 wrote "lorem-ipsum-lorem-…" until the allowance ran out): hard pressure walks
+/// to the end the pattern needs.
+@Suite(.serialized) struct PatternStringUnderBudgetIntegrationTests {
+    @Test(arguments: [12, 40])
+    func aStringIsLedToAnEndItsPatternAllows(maxTokens: Int) async throws {
+        let schema = try JSONSchema(jsonText: #"""
+            {"type": "object", "required": ["blocks"], "additionalProperties": false,
+             "properties": {"blocks": {"type": "array", "minItems": 1, "maxItems": 2,
+                            "items": {"type": "string", "pattern": "^[a-z]+(?:-+[a-z]+)*-v\\d+$"}}}}
+            """#)
+        let engine = try await TestModels.smolLM2()
+        let result = try await engine.respond(to: GenerationRequest(
+            messages: [.system("Reply with JSON only."),
+                       .user("Write blocks: one block name made of the words lorem ipsum repeated fifty times, joined by dashes.")],
+            options: .init(maxTokens: maxTokens), constraint: .jsonSchema(schema)))
+        let value = try #require(try? JSONValue(parsing: result.text), "not JSON (\(result.finishReason), \(result.usage.generatedTokens) tokens): \(result.text.debugDescription)")
+        let problems = try JSONSchemaValidator(schema: schema).validate(value)
+        #expect(problems.isEmpty, "\(result.text) violates \(problems)")
+    }
+}
+
 /// How hard closing pressure ranks the tokens the grammar allows.
 @Suite struct HardClosingRankTests {
     static let required = [Array("\"tv\"".utf8), Array("\"p\"".utf8)]
@@ -127,9 +150,23 @@ import Testing
         #expect(rank("field", after: #"{"field1": "x", ""#) == .other, "an optional key")
         #expect(rank("tv", after: #"{"a": ""#) == .other, "a value string is not a key")
     }
+
+    @Test func aBracketInsideAStringIsText() {
+        #expect(rank("]]", after: #"{"a": "x"#) == .other)
+        #expect(rank("]]", after: #"{"a": ["x""#) == .closes)
+    }
 }
 
 @Suite struct JSONClosingHintsTests {
+    @Test func stringEndingsAreSuffixesOfShortestPatternExamples() throws {
+        let schema = try JSONSchema(jsonText: #"""
+            {"properties": {"block": {"pattern": "^[a-z]+(?:-+[a-z]+)*-v\\d+$"}, "image": {"pattern": "(.+/)?.+:.+"},
+                            "quoted": {"pattern": "^\"x$"}, "bad": {"pattern": "(?=a)"}}}
+            """#)
+        let endings = JSONClosingHints(schema: schema).stringEndings.map { String(decoding: $0, as: UTF8.self) }
+        #expect(endings == ["0", "a", ":a", "v0", "-v0", "a:a", "a-v0"], "a pattern whose example needs a quote, or that does not parse, adds none")
+    }
+
     @Test func requiredKeysComeFromEveryLevelButNotFromInstances() throws {
         let schema = try JSONSchema(jsonText: """
             {"type": "object", "required": ["name", "items"],

@@ -9,6 +9,11 @@ public struct JSONClosingHints: Sendable, Hashable {
     /// Every property name some `required` in the schema lists, as JSON key text with its quotes
     /// (`"name"`), in first-seen order without repeats.
     public var requiredKeys: [[UInt8]]
+    /// Short texts after which a string under one of the schema's `pattern`s can end: every
+    /// suffix of a shortest example of each pattern (`a-v0`, `-v0`, `v0`, `0` for
+    /// `^[a-z]+(?:-+[a-z]+)*-v\d+$`), shortest first. A model that writes a string its pattern
+    /// cannot end where it stands is steered along one of them when the budget runs out.
+    public var stringEndings: [[UInt8]]
     /// A generous estimate of the tokens the required members of the whole document need at the
     /// least (each key, a colon, a short value, a comma), capped at ``maximumRequiredContentTokens``.
     public var requiredContentTokens: Int
@@ -25,6 +30,32 @@ public struct JSONClosingHints: Sendable, Hashable {
         }
         self.requiredKeys = keys
         self.requiredContentTokens = min(cost, Self.maximumRequiredContentTokens)
+        var endings: Set<[UInt8]> = []
+        Self.collectPatterns(in: schema.root) { pattern in
+            guard let example = (try? JSONSchemaGrammarRegex.parse(pattern))?.shortestExample,
+                  example.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") })
+            else { return }
+            let bytes = Array(example.utf8)
+            for start in bytes.indices { endings.insert(Array(bytes[start...])) }
+        }
+        self.stringEndings = endings.sorted { $0.count != $1.count ? $0.count < $1.count : $0.lexicographicallyPrecedes($1) }
+    }
+
+    private static func collectPatterns(in value: JSONValue, _ found: (String) -> Void) {
+        switch value {
+        case .object(let object):
+            for (key, member) in object {
+                if key == "pattern", case .string(let pattern) = member {
+                    found(pattern)
+                } else if !instanceKeywords.contains(key) {
+                    collectPatterns(in: member, found)
+                }
+            }
+        case .array(let items):
+            for item in items { collectPatterns(in: item, found) }
+        default:
+            break
+        }
     }
 
     /// Keywords whose values are instances, not schemas: a `required` inside them is data.
