@@ -287,7 +287,7 @@ final class TokenSampler {
             ranks[index] = rank
             best = min(best, rank)
         }
-        if best != .closes, structure.isInString, let step = stepTowardsStringEnd(grammar: grammar) {
+        if best > .requiredKey, structure.isInString, structure.keyInProgress == nil, let step = stepTowardsStringEnd(grammar: grammar) {
             for index in candidates.indices where candidates[index].id != step { candidates[index].logit = -.infinity }
             return
         }
