@@ -210,7 +210,7 @@ public actor LlamaEngine: LanguageModel, LogLikelihoodScoring {
             if !output.text.isEmpty { emit(.token(output.text)) }
             if let stop = output.stop { return finish(.stopSequence(stop)) }
             if usage.generatedTokens >= options.maxTokens {
-                // An open structure gets a short allowance to close validly instead of being cut off.
+                // An open structure gets an allowance to close validly instead of being cut off.
                 if closingEnd == nil, let tracker = structure, tracker.closingCost > 0 {
                     closingEnd = min(options.maxTokens + ClosingPressure.allowance(
                                         closingCost: tracker.closingCost, openObjects: tracker.openObjects,

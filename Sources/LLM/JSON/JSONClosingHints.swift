@@ -4,7 +4,8 @@
 /// required property declared after forty optional ones, nested objects with required members of
 /// their own). Closing such an answer validly means writing those members, not only the closing
 /// quotes and brackets: the engine steers towards the ``requiredKeys`` and allows up to
-/// ``requiredContentTokens`` more tokens for them.
+/// ``requiredContentTokens`` more tokens for them. A string under a `pattern` may likewise be
+/// unable to end where the model has taken it; ``stringEndings`` are ways to an end.
 public struct JSONClosingHints: Sendable, Hashable {
     /// Every property name some `required` in the schema lists, as JSON key text with its quotes
     /// (`"name"`), in first-seen order without repeats.
