@@ -152,16 +152,10 @@ struct MarketplaceSellSkill: HomeOSSkill {
     /// The condition a message states, if any ("old" reads as used). Phrases match whole words:
     /// "unused" is not "used", "golden" is not "old", "newspapers" is not "new".
     static func condition(in text: String) -> String? {
-        let words = text.lowercased().split { !$0.isLetter }.map(String.init)
-        for (phrase, condition) in [("like new", "like new"), ("brand new", "new"), ("barely used", "like new"),
-                                    ("never used", "like new"), ("unused", "like new"),
-                                    ("good condition", "good"), ("great condition", "good"), ("fair", "fair"),
-                                    ("worn", "fair"), ("used", "used"), ("old", "used"), ("new", "new")] {
-            let phraseWords = phrase.split(separator: " ").map(String.init)
-            let found = words.count >= phraseWords.count
-                && (0...(words.count - phraseWords.count)).contains { Array(words[$0..<$0 + phraseWords.count]) == phraseWords }
-            if found { return condition }
-        }
-        return nil
+        let phrases = [("like new", "like new"), ("brand new", "new"), ("barely used", "like new"),
+                       ("never used", "like new"), ("unused", "like new"),
+                       ("good condition", "good"), ("great condition", "good"), ("fair", "fair"),
+                       ("worn", "fair"), ("used", "used"), ("old", "used"), ("new", "new")]
+        return phrases.first { CoreSkillSupport.mentions(text, [$0.0]) }?.1
     }
 }

@@ -26,37 +26,19 @@ public struct JSONClosingHints: Sendable, Hashable {
     public init(schema: JSONSchema) {
         var keys: [[UInt8]] = []
         var seen: Set<String> = []
-        let cost = Self.requiredCost(of: schema.root) { name in
-            if seen.insert(name).inserted { keys.append(Array(JSONValue.string(name).jsonText.utf8)) }
-        }
-        self.requiredKeys = keys
-        self.requiredContentTokens = min(cost, Self.maximumRequiredContentTokens)
         var endings: Set<[UInt8]> = []
-        Self.collectPatterns(in: schema.root) { pattern in
+        let cost = Self.requiredCost(of: schema.root, required: { name in
+            if seen.insert(name).inserted { keys.append(Array(JSONValue.string(name).jsonText.utf8)) }
+        }, pattern: { pattern in
             guard let example = (try? JSONSchemaGrammarRegex.parse(pattern))?.shortestExample,
                   example.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") })
             else { return }
             let bytes = Array(example.utf8)
             for start in bytes.indices { endings.insert(Array(bytes[start...])) }
-        }
+        })
+        self.requiredKeys = keys
+        self.requiredContentTokens = min(cost, Self.maximumRequiredContentTokens)
         self.stringEndings = endings.sorted { $0.count != $1.count ? $0.count < $1.count : $0.lexicographicallyPrecedes($1) }
-    }
-
-    private static func collectPatterns(in value: JSONValue, _ found: (String) -> Void) {
-        switch value {
-        case .object(let object):
-            for (key, member) in object {
-                if key == "pattern", case .string(let pattern) = member {
-                    found(pattern)
-                } else if !instanceKeywords.contains(key) {
-                    collectPatterns(in: member, found)
-                }
-            }
-        case .array(let items):
-            for item in items { collectPatterns(in: item, found) }
-        default:
-            break
-        }
     }
 
     /// Keywords whose values are instances, not schemas: a `required` inside them is data.
@@ -65,26 +47,28 @@ public struct JSONClosingHints: Sendable, Hashable {
     private static let alternativeKeywords: Set<String> = ["anyOf", "oneOf"]
 
     /// The cost of the required members in `value` and below (each name's length plus 8), telling
-    /// `found` every required name.
-    private static func requiredCost(of value: JSONValue, _ found: (String) -> Void) -> Int {
+    /// `required` every required name and `pattern` every string pattern on the way.
+    private static func requiredCost(of value: JSONValue, required: (String) -> Void, pattern: (String) -> Void) -> Int {
         switch value {
         case .object(let object):
             var cost = 0
             for (key, member) in object {
                 if key == "required", case .array(let names) = member {
                     for case .string(let name) in names {
-                        found(name)
+                        required(name)
                         cost += name.utf8.count + 8
                     }
+                } else if key == "pattern", case .string(let text) = member {
+                    pattern(text)
                 } else if alternativeKeywords.contains(key), case .array(let branches) = member {
-                    cost += branches.map { requiredCost(of: $0, found) }.max() ?? 0
+                    cost += branches.map { requiredCost(of: $0, required: required, pattern: pattern) }.max() ?? 0
                 } else if !instanceKeywords.contains(key) {
-                    cost += requiredCost(of: member, found)
+                    cost += requiredCost(of: member, required: required, pattern: pattern)
                 }
             }
             return cost
         case .array(let items):
-            return items.map { requiredCost(of: $0, found) }.reduce(0, +)
+            return items.map { requiredCost(of: $0, required: required, pattern: pattern) }.reduce(0, +)
         default:
             return 0
         }
