@@ -67,7 +67,7 @@ public actor LlamaEngine: LanguageModel, LogLikelihoodScoring {
     /// Whether the model is in memory.
     public var isLoaded: Bool { loaded != nil }
 
-    private func model() throws -> LoadedModel {
+    func model() throws -> LoadedModel {
         if let loaded { return loaded }
         let model = try LoadedModel.load(path: modelPath, configuration: configuration, progress: nil)
         loaded = model

@@ -13,6 +13,9 @@ final class LoadedModel {
     let batchSize: Int
     /// Tokens whose keys and values are in the KV cache, in order (sequence 0).
     private(set) var cachedTokens: [llama_token] = []
+    /// A second, small context that pools hidden states into sentence vectors (created on the
+    /// first embedding request, so generation-only use pays nothing for it).
+    var embeddingContext: OpaquePointer?
 
     var contextSize: Int { Int(llama_n_ctx(context)) }
     var vocabularySize: Int { Int(llama_vocab_n_tokens(vocab)) }
@@ -27,6 +30,7 @@ final class LoadedModel {
     }
 
     deinit {
+        if let embeddingContext { llama_free(embeddingContext) }
         llama_free(context)
         llama_model_free(model)
     }
