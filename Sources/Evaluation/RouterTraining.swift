@@ -1,4 +1,5 @@
 import Foundation
+import LLM
 import Skills
 
 /// Trains the routing scorer from the development splits only, choosing hyperparameters by
@@ -100,6 +101,7 @@ public struct RouterTraining: Sendable {
             let decimals = model.provenance.hyperparameters.decimals
             var calibrated = model
             calibrated.weights = model.weights.mapValues { $0.map { ($0 * sharpness).roundedTo(decimals) } }
+            calibrated.embedding?.weights = model.embedding?.weights.map { $0.map { ($0 * sharpness).roundedTo(decimals + 1) } } ?? []
             calibrated.biases = model.biases.map { ($0 * sharpness).roundedTo(decimals) }
             calibrated.biases[noneIndex] = (calibrated.biases[noneIndex] + noneBias).roundedTo(decimals)
             return calibrated
@@ -107,6 +109,11 @@ public struct RouterTraining: Sendable {
     }
     /// Cross-validation folds.
     public var folds: Int = 5
+    /// Sentence vectors of the training texts (see ``embed(using:cache:progress:)``); settings
+    /// with an ``RoutingTrainingOptions/embeddingScale`` need them.
+    public var vectors: [String: [Float]] = [:]
+    /// The space of ``vectors``.
+    public var embeddingSpace: EmbeddingSpace?
     /// Weight of a skill's example message as a training row.
     public var exampleWeight: Double = 6
     /// Weight of a skill's keyword as a training row.
@@ -143,6 +150,16 @@ public struct RouterTraining: Sendable {
     /// The classes of the model: the skills in order, then ``noSkillID``.
     public var classes: [String] { skills.map(\.id) + [noSkillID] }
 
+    /// `rows` with their sentence vectors from ``vectors`` (unchanged when there are none).
+    func attachingVectors(_ rows: [SourcedRow]) -> [SourcedRow] {
+        guard !vectors.isEmpty else { return rows }
+        return rows.map { sourced in
+            var sourced = sourced
+            sourced.row.embedding = vectors[sourced.row.text]
+            return sourced
+        }
+    }
+
     /// The development rows (SLURP devel, CLINC150 val + oos_val), mapped; rows labelled with a
     /// skill that is not among ``skills`` are dropped.
     public func developmentRows() throws(RoutingDataError) -> [SourcedRow] {
@@ -155,7 +172,7 @@ public struct RouterTraining: Sendable {
                 rows.append(SourcedRow(row: RoutingTrainingRow(text: example.text, label: label), source: corpus.rawValue))
             }
         }
-        return rows
+        return attachingVectors(rows)
     }
 
     /// The corpora's training splits (CLINC150 `train` + `oos_train`), mapped like the development
@@ -211,7 +228,7 @@ public struct RouterTraining: Sendable {
     /// Rows every fold trains on: the skills' own rows, the corpora's training splits and the
     /// unrelated CLINC150 intents.
     public func fixedRows() throws(RoutingDataError) -> [SourcedRow] {
-        skillRows() + (try corpusTrainingRows()) + (try unrelatedRows())
+        attachingVectors(skillRows() + (try corpusTrainingRows()) + (try unrelatedRows()))
     }
 
     /// Each skill's examples and keywords as rows (always trained on, never held out).
@@ -261,7 +278,7 @@ public struct RouterTraining: Sendable {
                         + "the most probable class above 0.3 (the cascade without a model).",
                     "The calibration is folded in: weights and biases multiplied by sharpness, then noneBias added to none's bias."])
         let allRows = (development + fixed).map(\.row)
-        var model = try RoutingModelTrainer(options: best.options).train(rows: allRows, classes: classes, provenance: provenance)
+        var model = try fit(best.options, rows: allRows, provenance: provenance)
         model = best.calibration.applied(to: model)
         let perSource = Dictionary(grouping: development + fixed, by: \.source).mapValues(\.count)
         return Result(model: model, candidates: ranked, rowsPerSource: perSource)
@@ -272,13 +289,12 @@ public struct RouterTraining: Sendable {
                        foldOf: [Int]) throws -> [ValidationScores] {
         // counts[bias][corpus] = (in-scope correct, in-scope total, oos correct, oos total)
         var counts = [[String: [Int]]](repeating: [:], count: calibrations.count)
-        let trainer = RoutingModelTrainer(options: options)
         for fold in 0..<folds {
             let training = zip(development, foldOf).filter { $0.1 != fold }.map(\.0.row) + fixed.map(\.row)
-            let model = try trainer.train(rows: training, classes: classes)
+            let model = try fit(options, rows: training)
             let noneIndex = model.classes.firstIndex(of: noSkillID)!
             for (row, rowFold) in zip(development, foldOf) where rowFold == fold {
-                let base = model.probabilities(for: row.row.text)
+                let base = model.probabilities(for: row.row.text, embedding: row.row.embedding)
                 for (b, calibration) in calibrations.enumerated() {
                     let predicted = Self.decide(calibration.apply(base, noneIndex: noneIndex), classes: model.classes)
                     let inScope = row.row.label != noSkillID
@@ -318,7 +334,7 @@ public struct RouterTraining: Sendable {
         var models: [RoutingModel] = []
         for fold in 0..<folds {
             let training = zip(development, foldOf).filter { $0.1 != fold }.map(\.0.row) + fixed.map(\.row)
-            models.append(calibration.applied(to: try RoutingModelTrainer(options: options).train(rows: training, classes: classes)))
+            models.append(calibration.applied(to: try fit(options, rows: training)))
         }
         let foldOfRow = zip(development, foldOf).filter { $0.0.source == corpus.rawValue }.map(\.1)
         return (models, foldOfRow)
@@ -334,16 +350,23 @@ public struct RouterTraining: Sendable {
         var result: [(row: SourcedRow, predicted: String, probability: Double)?] = Array(repeating: nil, count: development.count)
         for fold in 0..<folds {
             let training = zip(development, foldOf).filter { $0.1 != fold }.map(\.0.row) + fixed.map(\.row)
-            let model = try RoutingModelTrainer(options: options).train(rows: training, classes: classes)
+            let model = try fit(options, rows: training)
             let noneIndex = model.classes.firstIndex(of: noSkillID)!
             for (index, row) in development.enumerated() where foldOf[index] == fold {
-                let probabilities = calibration.apply(model.probabilities(for: row.row.text), noneIndex: noneIndex)
+                let probabilities = calibration.apply(model.probabilities(for: row.row.text, embedding: row.row.embedding), noneIndex: noneIndex)
                 let predicted = Self.decide(probabilities, classes: model.classes)
                 let probability = probabilities[model.classes.firstIndex(of: predicted)!]
                 result[index] = (row, predicted, probability)
             }
         }
         return result.compactMap { $0 }
+    }
+
+    /// Trains one model with `options` (with the rows' sentence vectors when the options ask for them).
+    func fit(_ options: RoutingTrainingOptions, rows: [RoutingTrainingRow],
+             provenance: RoutingModelProvenance? = nil) throws(RoutingModelError) -> RoutingModel {
+        try RoutingModelTrainer(options: options).train(rows: rows, classes: classes, provenance: provenance,
+                                                        embeddingSpace: options.embeddingScale == nil ? nil : embeddingSpace)
     }
 
     /// The cascade's decision without a model: the most probable class if it is a skill above 0.3.
@@ -377,9 +400,3 @@ extension RoutingFeatures {
     public var label: String { value.rawValue + (characterNGrams >= 3 ? "+char3-\(characterNGrams)" : "") }
 }
 
-extension Double {
-    func roundedTo(_ decimals: Int) -> Double {
-        let factor = pow(10, Double(decimals))
-        return (self * factor).rounded() / factor
-    }
-}

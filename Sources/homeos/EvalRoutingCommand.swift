@@ -3,6 +3,7 @@ import Evaluation
 import Foundation
 import HomeOS
 import LLM
+import LlamaEngine
 import Skills
 
 /// `homeos eval routing`: the routing cascade on SLURP or CLINC150.
@@ -14,7 +15,10 @@ struct RoutingEvalCommand: AsyncParsableCommand {
             Labels map to skills with shared/data/routing-label-map.json: in-scope rows must reach their skill, \
             out-of-scope rows no skill; excluded labels are skipped. SLURP splits: devel, test (default). CLINC150 \
             splits: val, test (default); each includes its oos_ rows. The router is HomeOS's cascade (keyword, \
-            learned scorer, model classification, fallback) with the bundled routing model; --no-model skips step 3. \
+            learned scorer, model classification, fallback) with the bundled routing models: with the model loaded, \
+            the scorer also reads its sentence vectors when a routing model for them is bundled (smollm2-135m-instruct); \
+            --no-model loads no model (words-only scoring, no step 3); --skip-classification keeps the vectors and \
+            skips step 3. \
             The routing model was trained on the development splits, so evaluate on test, or pass --cross-validate \
             on a development split (each row is routed by a fold model that did not train on it).
             Example: homeos eval routing --data clinc150 --split test
@@ -34,8 +38,11 @@ struct RoutingEvalCommand: AsyncParsableCommand {
 
     @OptionGroup var modelOptions: ModelOptions
 
-    @Flag(name: .customLong("no-model"), help: "Skip the model step (keyword, scoring, fallback only).")
+    @Flag(name: .customLong("no-model"), help: "Load no model: words-only scoring, no model step (keyword, scoring, fallback only).")
     var noModel = false
+
+    @Flag(name: .long, help: "Load the model for sentence vectors but skip the model-classification step.")
+    var skipClassification = false
 
     @Option(name: .long, help: "Evaluate N rows spread evenly over the split.")
     var limit: Int?
@@ -74,18 +81,35 @@ struct RoutingEvalCommand: AsyncParsableCommand {
             throw ValidationError("--cross-validate applies to the development split (\(RoutingDataset.developmentSplit(of: corpus))) only.")
         }
         if noModel && modelOptions.model != nil { throw ValidationError("--no-model and --model exclude each other.") }
+        if noModel && skipClassification { throw ValidationError("--no-model already skips classification; give one of them.") }
     }
 
     func run() async throws {
         let corpus = data.labelMapCorpus
         let dataset = try RoutingDataset(data: try EvaluationData.locate())
         var examples = try dataset.examples(corpus: corpus, split: split)
-        let baseModel = try routingModel.map { try HomeOSRouting.model(at: URL(fileURLWithPath: $0)) } ?? HomeOSRouting.model()
+        var engine: LlamaEngine?
+        if !noModel {
+            Terminal.error("==> loading the model")
+            engine = try await modelOptions.loadEngine()
+        }
+        let bridge = skipClassification ? nil : engine.map { LLMBridge(model: $0) }
+        let modelName = bridge == nil ? "none (\(noModel ? "--no-model" : "--skip-classification"))" : engine!.id
+        // The scorer a router gets for this engine: an explicit file, else the bundled vector model, else words only.
+        let scorerModel = try routingModel.map { try HomeOSRouting.model(at: URL(fileURLWithPath: $0)) }
+            ?? HomeOSRouting.scorer(embedder: engine).model
         var foldOfExample: [Int]?
-        var foldModels: [RoutingModel] = [baseModel]
+        var foldModels: [RoutingModel] = [scorerModel]
         if crossValidate {
-            Terminal.error("==> training \(5) fold models with the bundled model's settings")
-            let folds = try RouterTraining(dataset: dataset, skills: HomeOSSkillCatalog.all).foldModels(like: baseModel, corpus: corpus)
+            var training = RouterTraining(dataset: dataset, skills: HomeOSSkillCatalog.all)
+            if scorerModel.embedding != nil, let engine {
+                Terminal.error("==> embedding the training texts for the fold models")
+                try await training.embed(using: engine) { done, total in
+                    if done % 1024 == 0 || done == total { Terminal.error("    \(done)/\(total)") }
+                }
+            }
+            Terminal.error("==> training \(training.folds) fold models with the routing model's settings")
+            let folds = try training.foldModels(like: scorerModel, corpus: corpus)
             foldModels = folds.models
             foldOfExample = folds.foldOfRow
         }
@@ -95,16 +119,8 @@ struct RoutingEvalCommand: AsyncParsableCommand {
             foldOfExample = foldOfExample.map { folds in picked.map { folds[$0] } }
         }
 
-        var bridge: LLMBridge?
-        var modelName = "none (--no-model)"
-        if !noModel {
-            Terminal.error("==> loading the model for step 3")
-            let engine = try await modelOptions.loadEngine()
-            bridge = LLMBridge(model: engine)
-            modelName = engine.id
-        }
         let routers = try foldModels.map { model in
-            var router = try HomeOSRouting.router(bridge: bridge, model: model)
+            var router = try HomeOSRouting.router(bridge: bridge, model: model, embedder: engine)
             if let modelTimeout { router.modelTimeout = .milliseconds(Int64(modelTimeout * 1000)) }
             if let candidates { router.modelCandidates = candidates }
             if let noneAcceptance { router.noneAcceptance = noneAcceptance }
@@ -114,6 +130,7 @@ struct RoutingEvalCommand: AsyncParsableCommand {
             ?? RoutingEvaluation(router: routers[0])
         let title = "Routing: \(data.rawValue) \(split)\(crossValidate ? " (cross-validated fold models)" : "")"
             + "\(limit.map { ", \(examples.count) rows spread over the split (--limit \($0))" } ?? ""); "
+            + "scorer: \(scorerModel.embedding.map { "words + sentence vectors of \($0.space.name)" } ?? "words only"); "
             + "step-3 model: \(modelName); model timeout \(routers[0].modelTimeout), \(routers[0].modelCandidates) candidates, "
             + "none acceptance \(routers[0].noneAcceptance)"
         Terminal.error("==> routing \(examples.count) messages")

@@ -11,7 +11,9 @@ struct RouteCommand: AsyncParsableCommand {
         abstract: "Show the routing decision for a message (nothing is executed).",
         discussion: """
             Runs HomeOS's cascade: keyword match, learned scorer, model classification (the default model unless \
-            --no-model), fallback. --batch FILE routes one message per line and prints one JSON object per line: \
+            --no-model), fallback. With a model loaded whose sentence vectors a bundled routing model reads \
+            (smollm2-135m-instruct), the scorer reads the message's vector as well as its words; --no-model \
+            scores the words alone and --skip-classification keeps the vectors but skips step 3. --batch FILE routes one message per line and prints one JSON object per line: \
             {"message", "skill" (null for none), "step", "score", "ms"}.
             Examples: homeos route "remind me to call mom at 5"
                       homeos route --no-model --batch messages.txt
@@ -24,8 +26,11 @@ struct RouteCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Route every line of this file ('-' for standard input); prints JSON Lines.", valueName: "file"))
     var batch: String?
 
-    @Flag(name: .customLong("no-model"), help: "Skip the model step.")
+    @Flag(name: .customLong("no-model"), help: "Load no model: words-only scoring, no model step.")
     var noModel = false
+
+    @Flag(name: .long, help: "Load the model for sentence vectors but skip the model-classification step.")
+    var skipClassification = false
 
     @Option(name: .long, help: ArgumentHelp("Use this routing-model.json instead of the bundled one.", valueName: "path"))
     var routingModel: String?
@@ -44,14 +49,15 @@ struct RouteCommand: AsyncParsableCommand {
         }
         if batch != nil && message != nil { throw ValidationError("Give either a message or --batch FILE, not both.") }
         if noModel && modelOptions.model != nil { throw ValidationError("--no-model and --model exclude each other.") }
+        if noModel && skipClassification { throw ValidationError("--no-model already skips classification; give one of them.") }
         if let modelTimeout, !(modelTimeout > 0) { throw ValidationError("--model-timeout must be above 0 seconds.") }
     }
 
     func run() async throws {
-        var bridge: LLMBridge?
-        if !noModel { bridge = LLMBridge(model: try await modelOptions.loadEngine()) }
-        let model = try routingModel.map { try HomeOSRouting.model(at: URL(fileURLWithPath: $0)) } ?? HomeOSRouting.model()
-        var router = try HomeOSRouting.router(bridge: bridge, model: model)
+        let engine = noModel ? nil : try await modelOptions.loadEngine()
+        let bridge = skipClassification ? nil : engine.map { LLMBridge(model: $0) }
+        let model = try routingModel.map { try HomeOSRouting.model(at: URL(fileURLWithPath: $0)) }
+        var router = try HomeOSRouting.router(bridge: bridge, model: model, embedder: engine)
         if let modelTimeout { router.modelTimeout = .milliseconds(Int64(modelTimeout * 1000)) }
         if let batch {
             for line in try Self.lines(of: batch) {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Evaluation
 import Foundation
 import HomeOS
+import LLM
 import Skills
 
 /// `homeos train`: fits the learned parts of HomeOS.
@@ -25,11 +26,30 @@ struct RouterTrainCommand: AsyncParsableCommand {
             class balance, tail averaging, sharpness and a bias on "none") are chosen by 5-fold cross-validation \
             on the development rows; no test row is read. The output is deterministic: the same data gives the \
             same file. Run it in a release build (a few minutes): swift run -c release homeos train router
+
+            With --sentence-vectors the model also reads each message's sentence vector from --model (mean-pooled \
+            hidden states; every training text is embedded once, about 35 ms a text with SmolLM2 on two cores), \
+            trained with the words over a small grid of vector scales, and written to \
+            routing-model-<model id>.json; HomeOS routes with it whenever that model is loaded and falls back to \
+            the words-only routing-model.json otherwise.
+            Example: swift run -c release homeos train router --sentence-vectors --embedding-cache /tmp/vectors.json
             """
     )
 
-    @Option(name: .long, help: ArgumentHelp("Where to write the model.", valueName: "path"))
-    var out: String = RouterTrainCommand.defaultOutput
+    @Option(name: .long, help: ArgumentHelp("Where to write the model (default: the bundled resource).", valueName: "path"))
+    var out: String?
+
+    @Flag(name: .long, help: "Train the model that reads sentence vectors of --model as well as words.")
+    var sentenceVectors = false
+
+    @OptionGroup var modelOptions: ModelOptions
+
+    @Option(name: .long, help: ArgumentHelp("With --sentence-vectors: keep the training texts' vectors in this file between runs.",
+                                            valueName: "path"))
+    var embeddingCache: String?
+
+    @Option(name: .long, parsing: .upToNextOption, help: "With --sentence-vectors: vector scales to try.")
+    var embeddingScales: [Double] = [1, 2, 4]
 
     @Flag(name: .long, help: "Try a small grid (for a quick look; the committed model uses the full grid).")
     var quick = false
@@ -49,16 +69,45 @@ struct RouterTrainCommand: AsyncParsableCommand {
     @Option(name: .long, help: "List this many cross-validated errors of the chosen setting (for tuning skill metadata).")
     var showErrors: Int = 0
 
-    /// `Sources/HomeOS/Resources/routing-model.json` of this checkout.
-    static var defaultOutput: String {
+    /// `Sources/HomeOS/Resources/<file>` of this checkout.
+    static func defaultOutput(_ file: String) -> String {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("HomeOS/Resources/routing-model.json").path
+            .appendingPathComponent("HomeOS/Resources/\(file)").path
+    }
+
+    func validate() throws {
+        if !sentenceVectors {
+            if embeddingCache != nil { throw ValidationError("--embedding-cache needs --sentence-vectors.") }
+            if modelOptions.model != nil { throw ValidationError("--model needs --sentence-vectors (the words-only model uses no model).") }
+        }
+        if let bad = embeddingScales.first(where: { !($0 > 0) }) { throw ValidationError("--embedding-scales must be above 0, got \(bad).") }
+        if embeddingScales.isEmpty { throw ValidationError("--embedding-scales needs at least one value.") }
     }
 
     func run() async throws {
         let dataset = try RoutingDataset(data: try EvaluationData.locate())
         var training = RouterTraining(dataset: dataset, skills: HomeOSSkillCatalog.all)
-        if quick {
+        var out = self.out ?? Self.defaultOutput(HomeOSRouting.modelFileName)
+        if sentenceVectors {
+            Terminal.error("==> loading the model for sentence vectors")
+            let engine = try await modelOptions.loadEngine()
+            out = self.out ?? Self.defaultOutput(HomeOSRouting.vectorModelFileName(modelID: engine.id))
+            Terminal.error("==> embedding the training texts with \(engine.id)")
+            let started = ContinuousClock.now
+            try await training.embed(using: engine, cache: embeddingCache.map { URL(fileURLWithPath: $0) }) { done, total in
+                if done % 512 == 0 || done == total { Terminal.error("    \(done)/\(total) texts (\(Terminal.ms(started.duration(to: .now))) ms)") }
+            }
+            // The words' settings of the committed lexical model, with the vector's scale and L2 varied.
+            let lexical = try HomeOSRouting.model().provenance.hyperparameters
+            training.grid = embeddingScales.flatMap { scale in
+                [1e-5, 1e-4].map { l2 in
+                    var options = lexical
+                    options.l2 = l2
+                    options.embeddingScale = scale
+                    return options
+                }
+            }
+        } else if quick {
             training.grid = [RoutingTrainingOptions(learningRate: 0.1, features: RoutingFeatures(value: .binary)),
                              RoutingTrainingOptions(learningRate: 0.5, features: RoutingFeatures(value: .normalized)),
                              RoutingTrainingOptions(learningRate: 0.1, features: RoutingFeatures(value: .binary, characterNGrams: 4)),
@@ -79,12 +128,14 @@ struct RouterTrainCommand: AsyncParsableCommand {
         print("Routing model trained in \(Terminal.ms(start.duration(to: .now))) ms\n")
         print(Terminal.table([["source", "rows"]] + result.rowsPerSource.keys.sorted().map { [$0, "\(result.rowsPerSource[$0]!)"] }))
         print("\nBest settings by cross-validated objective (mean over corpora of (in-scope accuracy + OOS recall)/2)\n")
-        var rows = [["features", "l2", "epochs", "avg", "balance", "sharp", "none bias", "objective", "slurp acc", "slurp oos", "clinc acc", "clinc oos"]]
+        var rows = [["features", "l2", "epochs", "avg", "balance", "vector", "sharp", "none bias", "objective", "slurp acc", "slurp oos", "clinc acc", "clinc oos"]]
         for candidate in result.candidates.prefix(top) {
             let s = candidate.scores
             rows.append([candidate.options.features.label, String(format: "%g", candidate.options.l2), "\(candidate.options.epochs)",
                          "\(candidate.options.averageLastEpochs)",
-                         String(format: "%.1f", candidate.options.classBalance), String(format: "%.2f", candidate.calibration.sharpness),
+                         String(format: "%.1f", candidate.options.classBalance),
+                         candidate.options.embeddingScale.map { String(format: "×%g", $0) } ?? "-",
+                         String(format: "%.2f", candidate.calibration.sharpness),
                          String(format: "%+.1f", candidate.calibration.noneBias),
                          f(s.objective), f(s.inScopeAccuracy["slurp"]), f(s.outOfScopeRecall["slurp"]),
                          f(s.inScopeAccuracy["clinc150"]), f(s.outOfScopeRecall["clinc150"])])
@@ -98,7 +149,8 @@ struct RouterTrainCommand: AsyncParsableCommand {
                 [$0.row.source, $0.row.row.label, $0.predicted, String(format: "%.2f", $0.probability), String($0.row.row.text.prefix(70))]
             }))
         }
-        print("\n\(result.model.weights.count) features × \(result.model.classes.count) classes, \(data.count / 1024) KiB → \(out)")
+        let vectorPart = result.model.embedding.map { " + \($0.space.dimension) vector dimensions (\($0.space.name))" } ?? ""
+        print("\n\(result.model.weights.count) features\(vectorPart) × \(result.model.classes.count) classes, \(data.count / 1024) KiB → \(out)")
     }
 
     private func f(_ value: Double?) -> String { value.map { String(format: "%.3f", $0) } ?? "-" }

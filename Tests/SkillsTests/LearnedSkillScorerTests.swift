@@ -17,15 +17,15 @@ import Testing
     static let options = RoutingTrainingOptions(l2: 1e-4, epochs: 40, learningRate: 0.5, seed: 7,
                                                 features: RoutingFeatures(value: .normalized), pruneBelow: 0, zeroBelow: 0)
 
-    @Test func trainingOnATinySetSeparatesTheClasses() throws {
+    @Test func trainingOnATinySetSeparatesTheClasses() async throws {
         let model = try RoutingModelTrainer(options: Self.options).train(rows: Self.rows)
         let scorer = LearnedSkillScorer(model: model)
-        #expect(scorer.best(for: "will it rain on sunday").label == "weather")
-        #expect(scorer.best(for: "a recipe for dinner").label == "cooking")
-        #expect(scorer.best(for: "tell me a funny joke").label == noSkillID)
+        #expect(await scorer.best(for: "will it rain on sunday").label == "weather")
+        #expect(await scorer.best(for: "a recipe for dinner").label == "cooking")
+        #expect(await scorer.best(for: "tell me a funny joke").label == noSkillID)
         // Every training row is fitted, and the scores are probabilities.
-        for row in Self.rows { #expect(scorer.best(for: row.text).label == row.label, "\(row.text)") }
-        let scores = scorer.scores(for: "is it going to rain")
+        for row in Self.rows { #expect(await scorer.best(for: row.text).label == row.label, "\(row.text)") }
+        let scores = await scorer.scores(for: "is it going to rain")
         #expect(Set(scores.keys) == ["weather", "cooking", noSkillID])
         #expect(abs(scores.values.reduce(0, +) - 1) < 1e-9)
         #expect(scores["weather"]! > 0.5)

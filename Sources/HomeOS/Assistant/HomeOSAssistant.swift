@@ -72,9 +72,9 @@ public struct HomeOSAssistant: Sendable {
                                       tokenCounter: tokenCounter)
         var registry = try HomeOSSkillSet.registry(services: services)
         try storage.load(.skillSettings).apply(to: &registry)
-        let model = try routingModel ?? HomeOSRouting.model()
+        let scorer = try HomeOSRouting.scorer(model: routingModel, embedder: bridge?.model as? any TextEmbedding & LanguageModel)
         let routed = HomeOSSkillCatalog.all.filter { registry.isEnabled($0.id) }
-        let router = ChatTurnRouter(skills: routed, scorer: LearnedSkillScorer(model: model), bridge: bridge)
+        let router = ChatTurnRouter(skills: routed, scorer: scorer, bridge: bridge)
         let approvals = ApprovalCenter(store: StorageApprovalStore(storage: storage), now: now)
         self.storage = storage
         self.services = services

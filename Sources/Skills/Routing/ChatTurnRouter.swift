@@ -42,7 +42,7 @@ public struct ChatTurnRouter: Sendable {
     public func route(_ message: String, history: [ConversationTurn] = []) async -> RoutingDecision {
         let start = ContinuousClock.now
         let known = Set(skills.map(\.id))
-        let scores = scorer.scores(for: message).filter { known.contains($0.key) || $0.key == noSkillID }
+        let scores = await scorer.scores(for: message).filter { known.contains($0.key) || $0.key == noSkillID }
         let ranked = scores.filter { $0.key != noSkillID }.sorted { $0.value > $1.value || ($0.value == $1.value && $0.key < $1.key) }
         let noneScore = scores[noSkillID] ?? 0
         let candidates = ranked.prefix(modelCandidates).map(\.key)

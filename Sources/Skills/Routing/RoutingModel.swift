@@ -1,4 +1,5 @@
 import Foundation
+import LLM
 
 /// The weights of a learned routing scorer: a multinomial logistic regression (softmax) over the
 /// sparse features of ``TextNormalizer/features(_:)``, one class per skill id plus ``noSkillID``.
@@ -26,17 +27,23 @@ public struct RoutingModel: Codable, Sendable, Hashable {
     public var features: RoutingFeatures
     /// Where the weights came from: data, hyperparameters, validation scores.
     public var provenance: RoutingModelProvenance
+    /// Weights over a sentence vector of the message (nil for a purely lexical model). A model
+    /// with them was trained with both kinds of input and should be given the vector; see
+    /// ``RoutingEmbeddingWeights``.
+    public var embedding: RoutingEmbeddingWeights?
 
     /// Creates a model from its parts.
     /// - Throws: ``RoutingModelError/malformed(_:)`` when the vectors do not match the classes.
     public init(classes: [String], biases: [Double], weights: [String: [Double]], features: RoutingFeatures,
-                provenance: RoutingModelProvenance, version: Int = RoutingModel.currentVersion) throws(RoutingModelError) {
+                provenance: RoutingModelProvenance, embedding: RoutingEmbeddingWeights? = nil,
+                version: Int = RoutingModel.currentVersion) throws(RoutingModelError) {
         self.version = version
         self.classes = classes
         self.biases = biases
         self.weights = weights
         self.features = features
         self.provenance = provenance
+        self.embedding = embedding
         try validate()
     }
 
@@ -66,6 +73,19 @@ public struct RoutingModel: Codable, Sendable, Hashable {
         if let bad = weights.first(where: { $0.value.count != classes.count }) {
             throw .malformed("feature '\(bad.key)' has \(bad.value.count) weights for \(classes.count) classes")
         }
+        if let embedding {
+            let space = embedding.space
+            guard space.dimension > 0, embedding.center.count == space.dimension, embedding.weights.count == space.dimension else {
+                throw .malformed("the embedding section must have \(space.dimension) centre values and weight rows, "
+                    + "got \(embedding.center.count) and \(embedding.weights.count)")
+            }
+            if let bad = embedding.weights.firstIndex(where: { $0.count != classes.count }) {
+                throw .malformed("embedding dimension \(bad) has \(embedding.weights[bad].count) weights for \(classes.count) classes")
+            }
+            guard embedding.scale > 0, embedding.scale.isFinite else {
+                throw .malformed("the embedding scale must be above 0, got \(embedding.scale)")
+            }
+        }
     }
 
     /// The input values of `text`'s features that the model knows.
@@ -74,11 +94,21 @@ public struct RoutingModel: Codable, Sendable, Hashable {
     }
 
     /// Class probabilities for `text`, in ``classes`` order.
-    public func probabilities(for text: String, normalizer: TextNormalizer = TextNormalizer()) -> [Double] {
+    /// - Parameter embedding: the message's sentence vector in ``embedding``'s space; ignored by a
+    ///   lexical model, and a model with embedding weights given none (or one of the wrong length)
+    ///   scores the words alone.
+    public func probabilities(for text: String, embedding vector: [Float]? = nil,
+                              normalizer: TextNormalizer = TextNormalizer()) -> [Double] {
         var logits = biases
         for (feature, value) in inputs(for: text, normalizer: normalizer) {
             guard let vector = weights[feature] else { continue }
             for index in logits.indices { logits[index] += vector[index] * value }
+        }
+        if let embedding, let vector, let inputs = embedding.inputs(for: vector) {
+            for (dimension, value) in inputs.enumerated() where value != 0 {
+                let row = embedding.weights[dimension]
+                for index in logits.indices { logits[index] += row[index] * value }
+            }
         }
         return Self.softmax(logits)
     }
@@ -102,12 +132,25 @@ public struct RoutingModel: Codable, Sendable, Hashable {
             // Encoding plain strings, numbers and Codable structs of them cannot fail.
             String(decoding: (try? encoder.encode(value)) ?? Data("null".utf8), as: UTF8.self)
         }
-        func numbers(_ values: [Double]) -> String {
-            "[" + values.map { Self.format($0, decimals: decimals) }.joined(separator: ",") + "]"
+        func numbers(_ values: [Double], decimals places: Int? = nil) -> String {
+            "[" + values.map { Self.format($0, decimals: places ?? decimals) }.joined(separator: ",") + "]"
         }
         var lines = ["{"]
         lines.append("  \"biases\": \(numbers(biases)),")
         lines.append("  \"classes\": \(json(classes)),")
+        if let embedding {
+            // One dimension per line, like the features, so a retrained model diffs readably.
+            lines.append("  \"embedding\": {")
+            lines.append("    \"center\": \(numbers(embedding.center, decimals: RoutingEmbeddingWeights.decimals)),")
+            lines.append("    \"scale\": \(Self.format(embedding.scale, decimals: 6)),")
+            lines.append("    \"space\": \(json(embedding.space)),")
+            lines.append("    \"weights\": [")
+            for (index, row) in embedding.weights.enumerated() {
+                lines.append("      \(numbers(row))\(index + 1 < embedding.weights.count ? "," : "")")
+            }
+            lines.append("    ]")
+            lines.append("  },")
+        }
         lines.append("  \"features\": \(json(features)),")
         let provenanceEncoder = JSONEncoder()
         provenanceEncoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
@@ -135,6 +178,46 @@ public struct RoutingModel: Codable, Sendable, Hashable {
         if rounded == 0 { return "0" }
         if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int64(rounded)) }
         return "\(rounded)"
+    }
+}
+
+/// The part of a ``RoutingModel`` that reads a sentence vector (``TextEmbedding``): the vector is
+/// centred on the training rows' mean, scaled to unit length and multiplied by ``scale``, then
+/// each dimension adds its weights to the class logits, on top of the words' weights.
+public struct RoutingEmbeddingWeights: Codable, Sendable, Hashable {
+    /// Decimal places of the saved centre (the vectors' values are small).
+    public static let decimals = 5
+
+    /// The model whose vectors these weights read; vectors from another space must not be used.
+    public var space: EmbeddingSpace
+    /// Subtracted from every vector first: the mean of the training rows' vectors.
+    public var center: [Double]
+    /// The length of the centred vector after normalisation.
+    public var scale: Double
+    /// One row per dimension, each with one weight per class (in the model's class order).
+    public var weights: [[Double]]
+
+    /// Creates the section.
+    public init(space: EmbeddingSpace, center: [Double], scale: Double, weights: [[Double]]) {
+        self.space = space
+        self.center = center
+        self.scale = scale
+        self.weights = weights
+    }
+
+    /// The input values of `vector`: centred, unit length, times ``scale``; nil when its length is
+    /// not the space's dimension or it has no direction (all values equal the centre).
+    public func inputs(for vector: [Float]) -> [Double]? {
+        Self.inputs(for: vector, center: center, scale: scale)
+    }
+
+    /// `vector` − `center`, scaled to length `scale`; nil on a length mismatch or a zero vector.
+    static func inputs(for vector: [Float], center: [Double], scale: Double) -> [Double]? {
+        guard vector.count == center.count else { return nil }
+        let centred = zip(vector, center).map { Double($0) - $1 }
+        let norm = centred.reduce(0) { $0 + $1 * $1 }.squareRoot()
+        guard norm > 0, norm.isFinite else { return nil }
+        return centred.map { $0 / norm * scale }
     }
 }
 
@@ -227,5 +310,13 @@ public enum RoutingModelError: Error, Sendable, Hashable, CustomStringConvertibl
         case .invalidTrainingData(let detail):
             return "Cannot train the routing model: \(detail)."
         }
+    }
+}
+
+extension Double {
+    /// This value rounded to `decimals` places (how routing weights are stored).
+    package func roundedTo(_ decimals: Int) -> Double {
+        let factor = pow(10, Double(decimals))
+        return (self * factor).rounded() / factor
     }
 }

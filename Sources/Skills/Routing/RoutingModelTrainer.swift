@@ -1,4 +1,5 @@
 import Foundation
+import LLM
 
 /// One labelled message for training a ``RoutingModel``.
 public struct RoutingTrainingRow: Sendable, Hashable, Codable {
@@ -8,12 +9,16 @@ public struct RoutingTrainingRow: Sendable, Hashable, Codable {
     public var label: String
     /// How much the row counts (1 for ordinary rows).
     public var weight: Double
+    /// The message's sentence vector, when the model is trained with one (see
+    /// ``RoutingTrainingOptions/embeddingScale``).
+    public var embedding: [Float]?
 
     /// Creates a row.
-    public init(text: String, label: String, weight: Double = 1) {
+    public init(text: String, label: String, weight: Double = 1, embedding: [Float]? = nil) {
         self.text = text
         self.label = label
         self.weight = weight
+        self.embedding = embedding
     }
 }
 
@@ -45,11 +50,15 @@ public struct RoutingTrainingOptions: Sendable, Hashable, Codable {
     public var maxFeatures: Int
     /// Decimal places kept in the saved weights (the trained model is rounded the same way).
     public var decimals: Int
+    /// Length of the rows' centred, normalised sentence vectors as inputs (nil trains on words
+    /// alone). Larger values let the vector weigh more against the words under the same L2.
+    public var embeddingScale: Double?
 
     /// Creates options; the defaults are sensible for a few thousand short messages.
     public init(l2: Double = 1e-4, epochs: Int = 20, learningRate: Double = 0.5, averageLastEpochs: Int = 0, seed: UInt64 = 42,
                 features: RoutingFeatures = RoutingFeatures(), minFeatureCount: Int = 1, classBalance: Double = 0.5,
-                pruneBelow: Double = 0.05, zeroBelow: Double = 0.1, maxFeatures: Int = 5000, decimals: Int = 2) {
+                pruneBelow: Double = 0.05, zeroBelow: Double = 0.1, maxFeatures: Int = 5000, decimals: Int = 2,
+                embeddingScale: Double? = nil) {
         self.l2 = l2
         self.epochs = epochs
         self.learningRate = learningRate
@@ -62,6 +71,7 @@ public struct RoutingTrainingOptions: Sendable, Hashable, Codable {
         self.zeroBelow = zeroBelow
         self.maxFeatures = maxFeatures
         self.decimals = decimals
+        self.embeddingScale = embeddingScale
     }
 }
 
@@ -87,12 +97,16 @@ public struct RoutingModelTrainer: Sendable {
     ///   - classes: every class the model should know, in output order (a class without rows
     ///     gets only its bias); defaults to the rows' labels, sorted.
     ///   - provenance: recorded in the model; `hyperparameters` and `rowsPerClass` are filled in.
+    ///   - embeddingSpace: where the rows' sentence vectors come from; required when
+    ///     ``RoutingTrainingOptions/embeddingScale`` is set (every row then needs a vector of its
+    ///     dimension), recorded in the model.
     /// - Throws: ``RoutingModelError/invalidTrainingData(_:)`` for no rows, fewer than two
-    ///   classes, labels outside `classes` or invalid options.
-    public func train(rows: [RoutingTrainingRow], classes: [String]? = nil,
-                      provenance: RoutingModelProvenance? = nil) throws(RoutingModelError) -> RoutingModel {
+    ///   classes, labels outside `classes`, missing vectors or invalid options.
+    public func train(rows: [RoutingTrainingRow], classes: [String]? = nil, provenance: RoutingModelProvenance? = nil,
+                      embeddingSpace: EmbeddingSpace? = nil) throws(RoutingModelError) -> RoutingModel {
         let classes = classes ?? Array(Set(rows.map(\.label))).sorted()
         try check(rows: rows, classes: classes)
+        let dense = try denseInputs(rows: rows, space: embeddingSpace)
         let classIndex = Dictionary(uniqueKeysWithValues: classes.enumerated().map { ($1, $0) })
         let classCount = classes.count
 
@@ -102,8 +116,12 @@ public struct RoutingModelTrainer: Sendable {
         for features in rowFeatures { for (feature, _) in features { documentFrequency[feature, default: 0] += 1 } }
         let vocabulary = documentFrequency.filter { $0.value >= options.minFeatureCount }.keys.sorted()
         let featureIndex = Dictionary(uniqueKeysWithValues: vocabulary.enumerated().map { ($1, $0) })
-        let encoded: [(inputs: [(Int, Double)], label: Int, weight: Double)] = zip(rows, rowFeatures).map { row, features in
-            (features.compactMap { feature, value in featureIndex[feature].map { ($0, value) } }, classIndex[row.label]!, row.weight)
+        // Sentence-vector dimensions are features too, numbered after the vocabulary.
+        let denseBase = vocabulary.count
+        let encoded: [(inputs: [(Int, Double)], label: Int, weight: Double)] = rows.indices.map { index in
+            var inputs = rowFeatures[index].compactMap { feature, value in featureIndex[feature].map { ($0, value) } }
+            if let dense { inputs += dense.inputs[index].enumerated().map { (denseBase + $0.offset, $0.element) } }
+            return (inputs, classIndex[rows[index].label]!, rows[index].weight)
         }
 
         // Class re-weighting, normalised so the mean row weight is 1.
@@ -114,7 +132,7 @@ public struct RoutingModelTrainer: Sendable {
         weights = weights.map { $0 / meanWeight }
 
         // SGD with the weight-scale trick: W = scale · V, so the L2 decay costs O(1) per step.
-        var values = [Double](repeating: 0, count: vocabulary.count * classCount)
+        var values = [Double](repeating: 0, count: (vocabulary.count + (dense?.center.count ?? 0)) * classCount)
         var biases = [Double](repeating: 0, count: classCount)
         var scale = 1.0
         var generator = SplitMix64(seed: options.seed)
@@ -175,13 +193,42 @@ public struct RoutingModelTrainer: Sendable {
         }
         kept.sort { $0.strength > $1.strength || ($0.strength == $1.strength && $0.feature < $1.feature) }
         let finalWeights = Dictionary(uniqueKeysWithValues: kept.prefix(options.maxFeatures).map { ($0.feature, $0.vector) })
+        // Sentence-vector weights are all kept (each is small, together they carry the meaning),
+        // one more decimal than the words' weights.
+        let embedding = dense.map { dense in
+            let rows = (0..<dense.center.count).map { dimension -> [Double] in
+                let vector = (0..<classCount).map { values[(denseBase + dimension) * classCount + $0] * scale }
+                let mean = vector.reduce(0, +) / Double(classCount)
+                return vector.map { ($0 - mean).roundedTo(options.decimals + 1) }
+            }
+            return RoutingEmbeddingWeights(space: dense.space, center: dense.center.map { $0.roundedTo(RoutingEmbeddingWeights.decimals) },
+                                           scale: dense.scale, weights: rows)
+        }
 
         var record = provenance ?? RoutingModelProvenance(sources: [], rowsPerClass: [:], hyperparameters: options)
         record.hyperparameters = options
         record.rowsPerClass = Dictionary(grouping: rows, by: \.label).mapValues(\.count)
         let biasMean = biases.reduce(0, +) / Double(classCount)
         return try RoutingModel(classes: classes, biases: biases.map { round($0 - biasMean) }, weights: finalWeights,
-                                features: options.features, provenance: record)
+                                features: options.features, provenance: record, embedding: embedding)
+    }
+
+    /// The rows' sentence vectors as inputs (centred on their mean, normalised, scaled), or nil
+    /// when the options train on words alone.
+    private func denseInputs(rows: [RoutingTrainingRow], space: EmbeddingSpace?)
+        throws(RoutingModelError) -> (space: EmbeddingSpace, center: [Double], scale: Double, inputs: [[Double]])? {
+        guard let scale = options.embeddingScale else { return nil }
+        guard scale > 0, scale.isFinite else { throw .invalidTrainingData("embeddingScale must be above 0, got \(scale)") }
+        guard let space else { throw .invalidTrainingData("embeddingScale is set but no embedding space was given") }
+        if let bad = rows.first(where: { $0.embedding?.count != space.dimension }) {
+            throw .invalidTrainingData("the row '\(bad.text)' has \(bad.embedding.map { "a \($0.count)-value" } ?? "no") sentence vector; "
+                + "\(space) needs \(space.dimension) values")
+        }
+        var center = [Double](repeating: 0, count: space.dimension)
+        for row in rows { for (index, value) in row.embedding!.enumerated() { center[index] += Double(value) } }
+        center = center.map { ($0 / Double(rows.count)).roundedTo(RoutingEmbeddingWeights.decimals) }
+        let inputs = rows.map { RoutingEmbeddingWeights.inputs(for: $0.embedding!, center: center, scale: scale) ?? center.map { _ in 0 } }
+        return (space, center, scale, inputs)
     }
 
     private func check(rows: [RoutingTrainingRow], classes: [String]) throws(RoutingModelError) {

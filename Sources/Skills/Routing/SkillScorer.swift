@@ -1,8 +1,9 @@
 /// Scores how well each skill fits a message, 0…1.
 public protocol SkillScorer: Sendable {
     /// A score per skill id for `message`; skills absent from the result score 0. The special id
-    /// ``noSkillID`` may carry the score of "no skill fits".
-    func scores(for message: String) -> [String: Double]
+    /// ``noSkillID`` may carry the score of "no skill fits". Asynchronous so a scorer may consult a
+    /// model (a sentence vector); a purely lexical scorer answers synchronously.
+    func scores(for message: String) async -> [String: Double]
 }
 
 /// The id scorers and classifiers use for "no skill fits" (out of scope).
