@@ -40,14 +40,70 @@ public struct RouterTraining: Sendable {
         public var inScopeAccuracy: [String: Double]
         /// Out-of-scope rows sent to no skill, per corpus.
         public var outOfScopeRecall: [String: Double]
+        /// In-scope rows among the rows sent to a skill, per corpus.
+        public var inScopePrecision: [String: Double]
 
-        /// The selection criterion: the mean over corpora of (in-scope accuracy + out-of-scope
-        /// recall) / 2, a balanced accuracy that does not depend on how many rows are out of scope.
-        public var objective: Double {
-            let corpora = inScopeAccuracy.keys.sorted()
-            guard !corpora.isEmpty else { return 0 }
-            return corpora.map { ((inScopeAccuracy[$0] ?? 0) + (outOfScopeRecall[$0] ?? 0)) / 2 }.reduce(0, +) / Double(corpora.count)
+        /// Creates scores.
+        public init(inScopeAccuracy: [String: Double], outOfScopeRecall: [String: Double], inScopePrecision: [String: Double] = [:]) {
+            self.inScopeAccuracy = inScopeAccuracy
+            self.outOfScopeRecall = outOfScopeRecall
+            self.inScopePrecision = inScopePrecision
         }
+
+        /// The mean over corpora of (in-scope accuracy + out-of-scope recall) / 2, a balanced
+        /// accuracy that does not depend on how many rows are out of scope.
+        public var objective: Double {
+            mean { ((inScopeAccuracy[$0] ?? 0) + (outOfScopeRecall[$0] ?? 0)) / 2 }
+        }
+
+        /// The mean over corpora of in-scope accuracy.
+        public var meanInScopeAccuracy: Double { mean { inScopeAccuracy[$0] ?? 0 } }
+
+        /// Whether every corpus reaches both floors.
+        public func meets(_ floors: SelectionFloors) -> Bool {
+            inScopeAccuracy.keys.allSatisfy {
+                (outOfScopeRecall[$0] ?? 0) >= floors.outOfScopeRecall + floors.margin
+                    && (inScopePrecision[$0] ?? 0) >= floors.inScopePrecision + floors.margin
+            }
+        }
+
+        private func mean(_ value: (String) -> Double) -> Double {
+            let corpora = inScopeAccuracy.keys.sorted()
+            return corpora.isEmpty ? 0 : corpora.map(value).reduce(0, +) / Double(corpora.count)
+        }
+    }
+
+    /// What a setting must reach on every corpus (cross-validated) before its in-scope accuracy is
+    /// what counts: the operating point — out-of-scope recall 0.65, in-scope precision 0.95 —
+    /// plus a margin, because a cross-validated estimate from about a thousand routed development
+    /// rows is itself uncertain by about half a point (a setting exactly at 0.95 in cross-validation
+    /// lands on either side of it on new data).
+    public struct SelectionFloors: Sendable, Hashable {
+        /// Least out-of-scope recall.
+        public var outOfScopeRecall: Double
+        /// Least share of in-scope rows among the rows sent to a skill.
+        public var inScopePrecision: Double
+        /// How far above both floors the cross-validated estimates must be.
+        public var margin: Double
+
+        /// Creates floors.
+        public init(outOfScopeRecall: Double = 0.65, inScopePrecision: Double = 0.95, margin: Double = 0.005) {
+            self.outOfScopeRecall = outOfScopeRecall
+            self.inScopePrecision = inScopePrecision
+            self.margin = margin
+        }
+    }
+
+    /// How settings are ranked: those meeting ``floors`` first, by mean in-scope accuracy; then the
+    /// rest by the balanced ``ValidationScores/objective``. nil ranks everything by the objective.
+    public var floors: SelectionFloors? = SelectionFloors()
+
+    /// Whether `a` ranks above `b` (see ``floors``).
+    public func ranksAbove(_ a: ValidationScores, _ b: ValidationScores) -> Bool {
+        guard let floors else { return a.objective > b.objective }
+        let (aMeets, bMeets) = (a.meets(floors), b.meets(floors))
+        if aMeets != bMeets { return aMeets }
+        return aMeets ? a.meanInScopeAccuracy > b.meanInScopeAccuracy : a.objective > b.objective
     }
 
     /// What training produced.
@@ -68,7 +124,7 @@ public struct RouterTraining: Sendable {
     public var grid: [RoutingTrainingOptions]
     /// Calibrations to try on every trained model (cheap: no retraining).
     public var calibrations: [Calibration] = [0.75, 1, 1.5, 2].flatMap { sharpness in
-        [-0.5, 0, 0.5, 1, 1.5, 2].map { Calibration(sharpness: sharpness, noneBias: $0) }
+        [-1.5, -1, -0.5, 0, 0.5, 1, 1.5, 2].map { Calibration(sharpness: sharpness, noneBias: $0) }
     }
 
     /// How a trained model's probabilities are adjusted before the cascade's fixed thresholds
@@ -251,15 +307,18 @@ public struct RouterTraining: Sendable {
             for (calibration, score) in zip(calibrations, scores) {
                 candidates.append(Candidate(options: options, calibration: calibration, scores: score))
             }
-            let best = zip(calibrations, scores).max { $0.1.objective < $1.1.objective }!
-            progress(String(format: "[%d/%d] %@ l2=%g epochs=%d balance=%.1f: best objective %.4f (sharpness %.2f, none bias %+.1f)",
-                            number + 1, grid.count, options.features.label, options.l2, options.epochs,
-                            options.classBalance, best.1.objective, best.0.sharpness, best.0.noneBias))
+            let best = zip(calibrations, scores).max { ranksAbove($1.1, $0.1) }!
+            progress(String(format: "[%d/%d] %@ l2=%g epochs=%d balance=%.1f%@: best mean in-scope accuracy %.4f%@, objective %.4f "
+                                + "(sharpness %.2f, none bias %+.1f)",
+                            number + 1, grid.count, options.features.label, options.l2, options.epochs, options.classBalance,
+                            options.embeddingScale.map { String(format: " vector×%g", $0) } ?? "",
+                            best.1.meanInScopeAccuracy, floors.map { best.1.meets($0) ? " (floors met)" : " (floors not met)" } ?? "",
+                            best.1.objective, best.0.sharpness, best.0.noneBias))
         }
         // Best first; ties go to the earlier (simpler) setting, so the choice is deterministic.
         let ranked = candidates.enumerated().sorted {
-            $0.element.scores.objective > $1.element.scores.objective
-                || ($0.element.scores.objective == $1.element.scores.objective && $0.offset < $1.offset)
+            ranksAbove($0.element.scores, $1.element.scores)
+                || (!ranksAbove($1.element.scores, $0.element.scores) && $0.offset < $1.offset)
         }.map(\.element)
         let best = ranked[0]
         let sources = ["slurp/devel.jsonl (mapped; out-of-scope rows as none; excluded labels unused)",
@@ -271,11 +330,16 @@ public struct RouterTraining: Sendable {
                                             "sharpness": best.calibration.sharpness]
         for (corpus, value) in best.scores.inScopeAccuracy { validation["cv.\(corpus).inScopeAccuracy"] = Self.round4(value) }
         for (corpus, value) in best.scores.outOfScopeRecall { validation["cv.\(corpus).outOfScopeRecall"] = Self.round4(value) }
+        for (corpus, value) in best.scores.inScopePrecision { validation["cv.\(corpus).inScopePrecision"] = Self.round4(value) }
         let provenance = RoutingModelProvenance(
             sources: sources, rowsPerClass: [:], hyperparameters: best.options, validation: validation,
             notes: ["\(folds)-fold stratified cross-validation on the development rows only; \(ranked.count) settings tried.",
-                    "Objective: mean over corpora of (in-scope accuracy + out-of-scope recall) / 2, deciding a skill when it is "
-                        + "the most probable class above 0.3 (the cascade without a model).",
+                    (floors.map { String(format: "Selection: the highest mean in-scope accuracy over corpora among settings with out-of-scope "
+                                             + "recall ≥ %.3f and in-scope precision ≥ %.3f on every corpus (the targets plus a margin of %.3f); ",
+                                         $0.outOfScopeRecall + $0.margin, $0.inScopePrecision + $0.margin, $0.margin) } ?? "Selection: ")
+                        + "the objective, mean over corpora of (in-scope accuracy + out-of-scope recall) / 2"
+                        + (floors == nil ? "" : ", ranks the rest")
+                        + ". A skill is decided when it is the most probable class above 0.3 (the cascade without a model).",
                     "The calibration is folded in: weights and biases multiplied by sharpness, then noneBias added to none's bias."])
         let allRows = (development + fixed).map(\.row)
         var model = try fit(best.options, rows: allRows, provenance: provenance)
@@ -287,7 +351,7 @@ public struct RouterTraining: Sendable {
     /// Cross-validated scores of `options`, one per entry of ``calibrations``.
     func crossValidate(options: RoutingTrainingOptions, development: [SourcedRow], fixed: [SourcedRow],
                        foldOf: [Int]) throws -> [ValidationScores] {
-        // counts[bias][corpus] = (in-scope correct, in-scope total, oos correct, oos total)
+        // counts[bias][corpus] = (in-scope correct, in-scope total, oos correct, oos total, in-scope sent to a skill)
         var counts = [[String: [Int]]](repeating: [:], count: calibrations.count)
         for fold in 0..<folds {
             let training = zip(development, foldOf).filter { $0.1 != fold }.map(\.0.row) + fixed.map(\.row)
@@ -298,10 +362,11 @@ public struct RouterTraining: Sendable {
                 for (b, calibration) in calibrations.enumerated() {
                     let predicted = Self.decide(calibration.apply(base, noneIndex: noneIndex), classes: model.classes)
                     let inScope = row.row.label != noSkillID
-                    var tally = counts[b][row.source] ?? [0, 0, 0, 0]
+                    var tally = counts[b][row.source] ?? [0, 0, 0, 0, 0]
                     if inScope {
                         tally[1] += 1
                         if predicted == row.row.label { tally[0] += 1 }
+                        if predicted != noSkillID { tally[4] += 1 }
                     } else {
                         tally[3] += 1
                         if predicted == noSkillID { tally[2] += 1 }
@@ -315,6 +380,7 @@ public struct RouterTraining: Sendable {
             for (corpus, tally) in perCorpus {
                 scores.inScopeAccuracy[corpus] = Double(tally[0]) / Double(max(1, tally[1]))
                 scores.outOfScopeRecall[corpus] = Double(tally[2]) / Double(max(1, tally[3]))
+                scores.inScopePrecision[corpus] = Double(tally[4]) / Double(max(1, tally[4] + tally[3] - tally[2]))
             }
             return scores
         }

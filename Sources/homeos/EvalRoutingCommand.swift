@@ -96,8 +96,10 @@ struct RoutingEvalCommand: AsyncParsableCommand {
         let bridge = skipClassification ? nil : engine.map { LLMBridge(model: $0) }
         let modelName = bridge == nil ? "none (\(noModel ? "--no-model" : "--skip-classification"))" : engine!.id
         // The scorer a router gets for this engine: an explicit file, else the bundled vector model, else words only.
-        let scorerModel = try routingModel.map { try HomeOSRouting.model(at: URL(fileURLWithPath: $0)) }
-            ?? HomeOSRouting.scorer(embedder: engine).model
+        let explicitModel = try routingModel.map { try HomeOSRouting.model(at: URL(fileURLWithPath: $0)) }
+        let scorer = try HomeOSRouting.scorer(model: explicitModel, embedder: engine)
+        let space = try await engine?.embeddingSpace()
+        let scorerModel = space.flatMap(scorer.vectorModel(for:)) ?? scorer.model
         var foldOfExample: [Int]?
         var foldModels: [RoutingModel] = [scorerModel]
         if crossValidate {

@@ -131,3 +131,51 @@ import Testing
         }
     }
 }
+
+@Suite struct RouterSelectionTests {
+    typealias Scores = RouterTraining.ValidationScores
+
+    static func scores(accuracy: Double, recall: Double, precision: Double) -> Scores {
+        var scores = Scores(inScopeAccuracy: ["slurp": accuracy, "clinc150": accuracy + 0.05],
+                            outOfScopeRecall: ["slurp": recall, "clinc150": recall])
+        scores.inScopePrecision = ["slurp": precision, "clinc150": 0.99]
+        return scores
+    }
+
+    /// Settings at the operating point (OOS recall ≥ 0.65, in-scope precision ≥ 0.95 on
+    /// every corpus) rank by accuracy above any that miss it, however balanced the latter are.
+    @Test func floorsComeFirstThenAccuracy() throws {
+        let training = RouterTraining(dataset: try RoutingDataset(data: EvaluationData.locate()), skills: HomeOSSkillCatalog.all)
+        let cautious = Self.scores(accuracy: 0.84, recall: 0.99, precision: 0.97)
+        let accurate = Self.scores(accuracy: 0.88, recall: 0.93, precision: 0.956)
+        let leaky = Self.scores(accuracy: 0.90, recall: 0.90, precision: 0.93)
+        #expect(cautious.objective > accurate.objective)  // the balanced objective alone would prefer caution
+        let (accurateFirst, leakyLast, leakyNotFirst) = (training.ranksAbove(accurate, cautious), training.ranksAbove(cautious, leaky),
+                                                         !training.ranksAbove(leaky, accurate))
+        #expect(accurateFirst)
+        #expect(leakyLast)  // below the precision floor
+        #expect(leakyNotFirst)
+        var balanced = training
+        balanced.floors = nil
+        let cautiousFirst = balanced.ranksAbove(cautious, accurate)
+        #expect(cautiousFirst)
+    }
+}
+
+@Suite struct BundledVectorRoutingTests {
+    /// Each default model has a routing model for its sentence vectors, each in its own space.
+    @Test func vectorModelsAreBundledValidAndDevelopmentOnly() throws {
+        let models = try HomeOSRouting.vectorModels()
+        #expect(models.count == 2)
+        #expect(Set(models.compactMap(\.embedding?.space)).count == models.count)
+        for model in models {
+            let embedding = try #require(model.embedding)
+            #expect(model.classes == HomeOSSkillCatalog.all.map(\.id) + [noSkillID])
+            #expect(model.provenance.sources.allSatisfy { !$0.contains("test") })
+            #expect(embedding.weights.count == embedding.space.dimension && embedding.center.count == embedding.space.dimension)
+            #expect(model.provenance.hyperparameters.embeddingScale != nil)
+        }
+        // Without an embedder the bundled scorer is the words-only model.
+        #expect(try HomeOSRouting.scorer().vectorModels.isEmpty)
+    }
+}

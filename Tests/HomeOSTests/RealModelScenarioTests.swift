@@ -10,9 +10,7 @@ import Testing
 /// fixed instructions. Exact behaviour is covered with the scripted model in CoreSkillScenarioTests.
 @Suite(.serialized) struct RealModelScenarioTests {
     static func engine() async throws -> LlamaEngine {
-        let path = try DefaultModelFile.path(for: "The real-model scenarios")
-        let configuration = LlamaConfiguration(threads: ProcessInfo.processInfo.activeProcessorCount, contextSize: 1024, batchSize: 256)
-        return try await LlamaEngine(modelPath: path, configuration: configuration)
+        try await DefaultModelFile.engine(for: "The real-model scenarios")
     }
 
     @Test func threeDinnersOnTheRealModelNeverContainPeanutsAndEmergenciesAreAnswered() async throws {

@@ -57,7 +57,7 @@ actor FixedEmbedder: TextEmbedding {
         let scorer = LearnedSkillScorer(model: model, embedder: FixedEmbedder(vectors: Self.vectors))
         for row in Self.rows { #expect(await scorer.best(for: row.text).label == row.label, "\(row.text)") }
         // The same words with a vector near "cooking".
-        let cooking = scorer.scores(for: "please help", embedding: [0.1, 1, 0])
+        let cooking = scorer.scores(for: "please help", vector: [0.1, 1, 0], in: Self.space)
         #expect(cooking["cooking"]! > cooking["weather"]!)
     }
 
@@ -94,28 +94,30 @@ actor FixedEmbedder: TextEmbedding {
         lexicalOptions.embeddingScale = nil
         let wordsOnly = try RoutingModelTrainer(options: lexicalOptions).train(
             rows: [RoutingTrainingRow(text: "please help", label: "cooking"), RoutingTrainingRow(text: "rain", label: "weather")])
-        let wordsScores = LearnedSkillScorer(model: wordsOnly).scores(for: "please help a", embedding: nil)
+        let wordsScores = LearnedSkillScorer(model: wordsOnly).scores(for: "please help a", vector: nil, in: nil)
+        #expect(LearnedSkillScorer(model: wordsOnly, vectorModels: [model]).scores(
+            for: "please help a", vector: [1, 0, 0], in: EmbeddingSpace(name: "another model", dimension: 3)) == wordsScores)
 
         let failing = FixedEmbedder(vectors: Self.vectors)
         await failing.set(failing: true)
-        var scorer = LearnedSkillScorer(model: model, embedder: failing, wordsOnly: wordsOnly)
+        var scorer = LearnedSkillScorer(model: wordsOnly, vectorModels: [model], embedder: failing)
         #expect(await scorer.scores(for: "please help a") == wordsScores)
 
         let otherSpace = FixedEmbedder(space: EmbeddingSpace(name: "another model", dimension: 3), vectors: Self.vectors)
-        scorer = LearnedSkillScorer(model: model, embedder: otherSpace, wordsOnly: wordsOnly)
+        scorer = LearnedSkillScorer(model: wordsOnly, vectorModels: [model], embedder: otherSpace)
         #expect(await scorer.scores(for: "please help a") == wordsScores)
-        #expect(await otherSpace.calls == 0)  // never asked for a vector it cannot use
+        #expect(await otherSpace.calls == 0)  // never asked for a vector no model reads
 
         let slow = FixedEmbedder(vectors: Self.vectors)
         await slow.set(delay: .seconds(5))
-        scorer = LearnedSkillScorer(model: model, embedder: slow, wordsOnly: wordsOnly)
+        scorer = LearnedSkillScorer(model: wordsOnly, vectorModels: [model], embedder: slow)
         scorer.embeddingTimeout = .milliseconds(50)
         let started = ContinuousClock.now
         #expect(await scorer.scores(for: "please help a") == wordsScores)
         #expect(started.duration(to: .now) < .seconds(4))
 
         // With the vector, the combined model answers.
-        let working = LearnedSkillScorer(model: model, embedder: FixedEmbedder(vectors: Self.vectors), wordsOnly: wordsOnly)
+        let working = LearnedSkillScorer(model: wordsOnly, vectorModels: [model], embedder: FixedEmbedder(vectors: Self.vectors))
         #expect(await working.best(for: "please help a").label == "weather")
     }
 }

@@ -72,7 +72,7 @@ public struct HomeOSAssistant: Sendable {
                                       tokenCounter: tokenCounter)
         var registry = try HomeOSSkillSet.registry(services: services)
         try storage.load(.skillSettings).apply(to: &registry)
-        let scorer = try HomeOSRouting.scorer(model: routingModel, embedder: bridge?.model as? any TextEmbedding & LanguageModel)
+        let scorer = try HomeOSRouting.scorer(model: routingModel, embedder: bridge?.model as? any TextEmbedding)
         let routed = HomeOSSkillCatalog.all.filter { registry.isEnabled($0.id) }
         let router = ChatTurnRouter(skills: routed, scorer: scorer, bridge: bridge)
         let approvals = ApprovalCenter(store: StorageApprovalStore(storage: storage), now: now)

@@ -7,8 +7,8 @@ import Skills
 /// and the four-step cascade over ``HomeOSSkillCatalog/all``.
 ///
 /// When the step-3 model is a ``TextEmbedding`` with a bundled model for its sentence vectors
-/// (`Resources/routing-model-<model id>.json`, from `homeos train router --sentence-vectors`), the
-/// scorer reads each message's vector as well as its words; otherwise, or when the vector cannot
+/// (`Resources/routing-model-<model id>.json`, from `homeos train router --sentence-vectors`,
+/// matched by ``EmbeddingSpace``), the scorer reads each message's vector as well as its words; otherwise, or when the vector cannot
 /// be had in time, it scores the words alone.
 ///
 /// ```swift
@@ -19,7 +19,8 @@ public enum HomeOSRouting {
     /// File name of the bundled words-only model inside `Resources/`.
     public static let modelFileName = "routing-model.json"
 
-    /// File name of the bundled model that also reads sentence vectors of the model `modelID`.
+    /// File name of the bundled model that also reads sentence vectors of the model `modelID`
+    /// (any `routing-model-*.json` in `Resources/` is found; the name only tells them apart).
     public static func vectorModelFileName(modelID: String) -> String { "routing-model-\(modelID).json" }
 
     /// Location of the bundled routing model.
@@ -42,29 +43,34 @@ public enum HomeOSRouting {
         return try RoutingModel(jsonData: data)
     }
 
-    /// The bundled model that reads the sentence vectors of the model `modelID`, or nil when none
-    /// is bundled for it.
-    /// - Throws: ``RoutingModelError`` when the bundled file is there but unusable.
-    public static func vectorModel(modelID: String) throws(RoutingModelError) -> RoutingModel? {
-        guard let url = Bundle.module.url(forResource: "Resources", withExtension: nil)?
-            .appendingPathComponent(vectorModelFileName(modelID: modelID)),
-            FileManager.default.fileExists(atPath: url.path) else { return nil }
-        return try model(at: url)
+    /// The bundled models that also read sentence vectors (`Resources/routing-model-*.json`), one
+    /// per embedding model they were trained with.
+    /// - Throws: ``RoutingModelError`` when a bundled file is there but unusable.
+    public static func vectorModels() throws(RoutingModelError) -> [RoutingModel] {
+        guard let folder = Bundle.module.url(forResource: "Resources", withExtension: nil),
+              let files = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return [] }
+        let prefix = modelFileName.replacingOccurrences(of: ".json", with: "-")
+        var models: [RoutingModel] = []
+        for file in files.sorted() where file.hasPrefix(prefix) && file.hasSuffix(".json") {
+            models.append(try model(at: folder.appendingPathComponent(file)))
+        }
+        return models
     }
 
     /// The learned scorer.
     /// - Parameters:
-    ///   - model: a routing model to use instead of the bundled ones.
-    ///   - embedder: the loaded model, when there is one; its sentence vectors are read if a
-    ///     routing model for them is bundled (or `model` has vector weights).
-    public static func scorer(model: RoutingModel? = nil, embedder: (any TextEmbedding & LanguageModel)? = nil)
+    ///   - model: a routing model to use instead of the bundled ones (with vector weights, the
+    ///     bundled words-only model scores when its vector is unavailable).
+    ///   - embedder: the loaded model, when there is one; its sentence vectors are read by the
+    ///     bundled model trained on them (matched by ``EmbeddingSpace``, so another file or
+    ///     quantisation of the model falls back to the words).
+    public static func scorer(model: RoutingModel? = nil, embedder: (any TextEmbedding)? = nil)
         throws(RoutingModelError) -> LearnedSkillScorer {
-        let wordsOnly = try Self.model()
-        if let model { return LearnedSkillScorer(model: model, embedder: embedder, wordsOnly: wordsOnly) }
-        if let embedder, let vectors = try vectorModel(modelID: embedder.id) {
-            return LearnedSkillScorer(model: vectors, embedder: embedder, wordsOnly: wordsOnly)
+        guard let model else {
+            return LearnedSkillScorer(model: try Self.model(), vectorModels: embedder == nil ? [] : try vectorModels(), embedder: embedder)
         }
-        return LearnedSkillScorer(model: wordsOnly)
+        if model.embedding != nil { return LearnedSkillScorer(model: try Self.model(), vectorModels: [model], embedder: embedder) }
+        return LearnedSkillScorer(model: model)
     }
 
     /// The cascade over the 19 skills with the learned scorer; `bridge` runs step 3 (nil skips it)
@@ -73,8 +79,8 @@ public enum HomeOSRouting {
     ///   - model: a routing model to use instead of the bundled ones.
     ///   - embedder: the model for sentence vectors when it is not `bridge`'s (or there is no bridge).
     public static func router(bridge: LLMBridge?, model: RoutingModel? = nil,
-                              embedder: (any TextEmbedding & LanguageModel)? = nil) throws(RoutingModelError) -> ChatTurnRouter {
-        let scorer = try scorer(model: model, embedder: embedder ?? (bridge?.model as? any TextEmbedding & LanguageModel))
+                              embedder: (any TextEmbedding)? = nil) throws(RoutingModelError) -> ChatTurnRouter {
+        let scorer = try scorer(model: model, embedder: embedder ?? (bridge?.model as? any TextEmbedding))
         return ChatTurnRouter(skills: HomeOSSkillCatalog.all, scorer: scorer, bridge: bridge)
     }
 }

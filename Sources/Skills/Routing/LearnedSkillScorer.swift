@@ -4,50 +4,58 @@ import LLM
 /// A ``SkillScorer`` backed by a trained ``RoutingModel``: the scores are the model's class
 /// probabilities (they sum to 1 over the skills and ``noSkillID``).
 ///
-/// A model with sentence-vector weights (``RoutingModel/embedding``) reads the message's vector
-/// from `embedder` as well as its words. When the vector cannot be had in time — no embedder, an
-/// embedder of another model (another ``EmbeddingSpace``), an error, or the engine busy past
-/// ``embeddingTimeout`` — the scores come from `wordsOnly`, a model trained on words alone, so
-/// routing degrades to the lexical scorer instead of failing.
+/// Models with sentence-vector weights (``RoutingModel/embedding``) read the message's vector
+/// from `embedder` as well as its words; the one whose ``EmbeddingSpace`` is the embedder's is
+/// used. When no vector can be had in time — no embedder, none of the models fits its space, an
+/// error, or the engine busy past ``embeddingTimeout`` — `model` scores the words alone, so routing
+/// degrades to the lexical scorer instead of failing.
 ///
 /// ```swift
-/// let scorer = LearnedSkillScorer(model: combined, embedder: engine, wordsOnly: lexical)
+/// let scorer = LearnedSkillScorer(model: wordsOnly, vectorModels: [smolVectors, gemmaVectors], embedder: engine)
 /// let router = ChatTurnRouter(skills: skills, scorer: scorer, bridge: bridge)
 /// ```
 public struct LearnedSkillScorer: SkillScorer {
-    /// The weights.
+    /// The model that scores when no sentence vector is used.
     public let model: RoutingModel
-    /// Computes sentence vectors for a model with ``RoutingModel/embedding`` weights.
+    /// Models with sentence-vector weights, each for its own embedding space (`model` is among
+    /// them when it has such weights itself).
+    public let vectorModels: [RoutingModel]
+    /// Computes sentence vectors (nil: words only).
     public let embedder: (any TextEmbedding)?
-    /// Scores when no vector is available (nil: `model`'s word weights alone).
-    public let wordsOnly: RoutingModel?
     /// How long scoring waits for a sentence vector before using the words alone.
     public var embeddingTimeout: Duration = ModelBudget.quickClassification
     private let normalizer = TextNormalizer()
 
-    /// Creates a scorer over a trained model.
+    /// Creates a scorer.
     /// - Parameters:
-    ///   - embedder: the model that produced the training rows' vectors (ignored for a lexical model).
-    ///   - wordsOnly: a lexical model to use when the vector is unavailable.
-    public init(model: RoutingModel, embedder: (any TextEmbedding)? = nil, wordsOnly: RoutingModel? = nil) {
+    ///   - model: scores the words when no vector is used.
+    ///   - vectorModels: models that also read a sentence vector (others are ignored).
+    ///   - embedder: the model whose vectors to read.
+    public init(model: RoutingModel, vectorModels: [RoutingModel] = [], embedder: (any TextEmbedding)? = nil) {
         self.model = model
-        self.embedder = model.embedding == nil ? nil : embedder
-        self.wordsOnly = model.embedding == nil ? nil : wordsOnly
+        self.vectorModels = (vectorModels + [model]).filter { $0.embedding != nil }
+        self.embedder = embedder
+    }
+
+    /// The model among ``vectorModels`` that reads vectors of `space`.
+    public func vectorModel(for space: EmbeddingSpace) -> RoutingModel? {
+        vectorModels.first { $0.embedding?.space == space }
     }
 
     /// Probability per class (skill ids and ``noSkillID``) for `message`, reading its sentence
-    /// vector when the model has weights for one.
+    /// vector when a model for the embedder's vectors is available.
     public func scores(for message: String) async -> [String: Double] {
         let (scoring, probabilities) = await probabilities(for: message)
         return Dictionary(uniqueKeysWithValues: zip(scoring.classes, probabilities))
     }
 
-    /// Probability per class for `message` given its sentence vector (nil: the words alone,
-    /// through `wordsOnly` when there is one).
-    public func scores(for message: String, embedding: [Float]?) -> [String: Double] {
-        let scoring = embedding == nil ? (wordsOnly ?? model) : model
-        return Dictionary(uniqueKeysWithValues: zip(scoring.classes, scoring.probabilities(for: message, embedding: embedding,
-                                                                                             normalizer: normalizer)))
+    /// Probability per class for `message` given its sentence vector in `space` (nil, or a space
+    /// no model reads: the words alone).
+    public func scores(for message: String, vector: [Float]?, in space: EmbeddingSpace?) -> [String: Double] {
+        let vectorModel = space.flatMap(vectorModel(for:))
+        let scoring = vector == nil ? model : (vectorModel ?? model)
+        let probabilities = scoring.probabilities(for: message, embedding: vectorModel == nil ? nil : vector, normalizer: normalizer)
+        return Dictionary(uniqueKeysWithValues: zip(scoring.classes, probabilities))
     }
 
     /// The most probable class for `message` and its probability.
@@ -60,17 +68,22 @@ public struct LearnedSkillScorer: SkillScorer {
 
     /// The model that scored and its probabilities.
     private func probabilities(for message: String) async -> (RoutingModel, [Double]) {
-        let vector = await sentenceVector(for: message)
-        let scoring = vector == nil ? (wordsOnly ?? model) : model
-        return (scoring, scoring.probabilities(for: message, embedding: vector, normalizer: normalizer))
+        if let (vectorModel, vector) = await sentenceVector(for: message) {
+            return (vectorModel, vectorModel.probabilities(for: message, embedding: vector, normalizer: normalizer))
+        }
+        return (model, model.probabilities(for: message, normalizer: normalizer))
     }
 
-    /// The message's vector in the model's space, or nil when it cannot be had in time.
-    public func sentenceVector(for message: String) async -> [Float]? {
-        guard let weights = model.embedding, let embedder else { return nil }
-        return try? await withDeadline(embeddingTimeout) {
-            guard try await embedder.embeddingSpace() == weights.space else { return nil }
-            return try await embedder.embeddings(for: [message]).first
+    /// The vector model for the embedder's space and the message's vector, or nil when either
+    /// cannot be had in time.
+    public func sentenceVector(for message: String) async -> (model: RoutingModel, vector: [Float])? {
+        guard let embedder, !vectorModels.isEmpty else { return nil }
+        let vectorModels = self.vectorModels
+        return try? await withDeadline(embeddingTimeout) { () async throws -> (model: RoutingModel, vector: [Float])? in
+            let space = try await embedder.embeddingSpace()
+            guard let model = vectorModels.first(where: { $0.embedding?.space == space }),
+                  let vector = try await embedder.embeddings(for: [message]).first else { return nil }
+            return (model, vector)
         }
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+import LlamaEngine
 import ModelHub
 import Testing
 
@@ -12,5 +14,11 @@ enum DefaultModelFile {
             Issue.record("\(error) \(purpose) need the default model: run `make setup` (or `make test`).")
             throw error
         }
+    }
+
+    /// The default model loaded with a 1024-token context, or a recorded issue saying how to install it.
+    static func engine(for purpose: String) async throws -> LlamaEngine {
+        let configuration = LlamaConfiguration(threads: ProcessInfo.processInfo.activeProcessorCount, contextSize: 1024, batchSize: 256)
+        return try await LlamaEngine(modelPath: try path(for: purpose), configuration: configuration)
     }
 }
