@@ -12,15 +12,9 @@ import Testing
                         "time": {"type": "string", "pattern": "^[0-2][0-9]:[0-5][0-9]$"}}}
         """
 
-    func temporaryHome() throws -> URL {
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent("homeos-generate-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-        return home
-    }
-
     @Test(.timeLimit(.minutes(3))) func theAnswerIsValidAgainstTheSchemaFile() throws {
         let model = try DefaultModelFile.path(for: "The generate --schema tests")
-        let home = try temporaryHome()
+        let home = try HomeOSProcess.temporaryHome("generate")
         defer { try? FileManager.default.removeItem(at: home) }
         let file = home.appendingPathComponent("booking.json")
         try Self.schema.write(to: file, atomically: true, encoding: .utf8)
@@ -33,7 +27,7 @@ import Testing
     }
 
     @Test func anUnusableSchemaFileIsRefusedClearly() throws {
-        let home = try temporaryHome()
+        let home = try HomeOSProcess.temporaryHome("generate")
         defer { try? FileManager.default.removeItem(at: home) }
         let missing = try HomeOSProcess.run(["generate", "--schema", home.appendingPathComponent("nope.json").path, "hi"], home: home)
         #expect(missing.status == 1)

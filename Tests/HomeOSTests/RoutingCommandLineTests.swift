@@ -4,15 +4,9 @@ import Testing
 
 /// `homeos route` with the default model's sentence vectors, and the routing commands' argument checks.
 @Suite(.serialized) struct RoutingCommandLineTests {
-    func temporaryHome() throws -> URL {
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent("homeos-route-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-        return home
-    }
-
     @Test(.timeLimit(.minutes(3))) func routeReadsTheLoadedModelsVectors() throws {
         let model = try DefaultModelFile.path(for: "The route command tests")
-        let home = try temporaryHome()
+        let home = try HomeOSProcess.temporaryHome("route")
         defer { try? FileManager.default.removeItem(at: home) }
         let output = try HomeOSProcess.run(["route", "--model", model, "--skip-classification", "--json",
                                             "will the sky be overcast tomorrow"], home: home, timeout: .seconds(120))
@@ -23,7 +17,7 @@ import Testing
     }
 
     @Test func contradictoryRoutingOptionsAreRefused() throws {
-        let home = try temporaryHome()
+        let home = try HomeOSProcess.temporaryHome("route")
         defer { try? FileManager.default.removeItem(at: home) }
         let both = try HomeOSProcess.run(["route", "--no-model", "--skip-classification", "hello"], home: home)
         #expect(both.status != 0)

@@ -43,6 +43,13 @@ enum HomeOSProcess {
     }
 
     /// Runs `homeos` with `arguments`, feeding `input` to standard input through a pipe.
+    /// A fresh, empty folder to use as a run's home (`name` tells runs apart in the temporary folder).
+    static func temporaryHome(_ name: String) throws -> URL {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("homeos-\(name)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        return home
+    }
+
     static func run(_ arguments: [String], home: URL, input: String = "", timeout: Duration = .seconds(60)) throws -> Output {
         try launch(requireExecutable(), arguments: arguments, environment: environment(home: home), input: input, timeout: timeout)
     }
