@@ -16,7 +16,7 @@ struct RoutingEvalCommand: AsyncParsableCommand {
             out-of-scope rows no skill; excluded labels are skipped. SLURP splits: devel, test (default). CLINC150 \
             splits: val, test (default); each includes its oos_ rows. The router is HomeOS's cascade (keyword, \
             learned scorer, model classification, fallback) with the bundled routing models: with the model loaded, \
-            the scorer also reads its sentence vectors when a routing model for them is bundled (smollm2-135m-instruct); \
+            the scorer also reads its sentence vectors when a routing model for them is bundled (both default models); \
             --no-model loads no model (words-only scoring, no step 3); --skip-classification keeps the vectors and \
             skips step 3. \
             The routing model was trained on the development splits, so evaluate on test, or pass --cross-validate \

@@ -12,7 +12,7 @@ struct RouteCommand: AsyncParsableCommand {
         discussion: """
             Runs HomeOS's cascade: keyword match, learned scorer, model classification (the default model unless \
             --no-model), fallback. With a model loaded whose sentence vectors a bundled routing model reads \
-            (smollm2-135m-instruct), the scorer reads the message's vector as well as its words; --no-model \
+            (smollm2-135m-instruct, gemma3-270m), the scorer reads the message's vector as well as its words; --no-model \
             scores the words alone and --skip-classification keeps the vectors but skips step 3. --batch FILE routes one message per line and prints one JSON object per line: \
             {"message", "skill" (null for none), "step", "score", "ms"}.
             Examples: homeos route "remind me to call mom at 5"
