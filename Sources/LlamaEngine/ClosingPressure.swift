@@ -60,10 +60,13 @@ enum StructuralTokenClass: UInt8 {
     /// Everything else.
     case other
 
+    /// The bytes JSON allows as whitespace between tokens (space, line feed, tab, carriage return).
+    static let whitespaceBytes: Set<UInt8> = [0x20, 0x0A, 0x09, 0x0D]
+
     /// The class of a token's bytes.
     static func of(_ bytes: [UInt8]) -> StructuralTokenClass {
         let quote = UInt8(ascii: "\""), closeBrace = UInt8(ascii: "}"), closeBracket = UInt8(ascii: "]")
-        let whitespace: Set<UInt8> = [0x20, 0x0A, 0x09, 0x0D]
+        let whitespace = Self.whitespaceBytes
         if bytes.isEmpty { return .other }
         if bytes.allSatisfy({ whitespace.contains($0) }) { return .whitespace }
         if bytes.allSatisfy({ $0 == quote || $0 == closeBrace || $0 == closeBracket || whitespace.contains($0) }) {

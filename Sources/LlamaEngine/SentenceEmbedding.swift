@@ -40,7 +40,7 @@ extension LoadedModel {
         guard let pooled = llama_get_embeddings_seq(context, 0) else {
             throw .generationFailed("llama.cpp returned no pooled embedding")
         }
-        return Array(UnsafeBufferPointer(start: pooled, count: embeddingSpace.dimension))
+        return Array(UnsafeBufferPointer(start: pooled, count: Int(llama_model_n_embd(model))))
     }
 
     private func embeddingContextCreatingIfNeeded() throws(LLMError) -> OpaquePointer {

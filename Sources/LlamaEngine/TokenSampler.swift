@@ -258,10 +258,9 @@ final class TokenSampler {
     /// is in the state `structure` and the schema requires the keys `requiredKeys` (JSON text).
     static func hardRank(_ tokenClass: StructuralTokenClass, bytes: () -> [UInt8], structure: JSONStructureTracker,
                          requiredKeys: [[UInt8]]) -> HardClosingRank {
-        let whitespace: Set<UInt8> = [0x20, 0x0A, 0x09, 0x0D]
         if let key = structure.keyInProgress, !requiredKeys.isEmpty, tokenClass != .whitespace {
             var written = key
-            written += key.isEmpty ? Array(bytes().drop { whitespace.contains($0) }) : bytes()
+            written += key.isEmpty ? Array(bytes().drop { StructuralTokenClass.whitespaceBytes.contains($0) }) : bytes()
             if requiredKeys.contains(where: { $0.starts(with: written) || written.starts(with: $0) }) { return .requiredKey }
         }
         switch tokenClass {
