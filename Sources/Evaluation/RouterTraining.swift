@@ -157,7 +157,7 @@ public struct RouterTraining: Sendable {
             let decimals = model.provenance.hyperparameters.decimals
             var calibrated = model
             calibrated.weights = model.weights.mapValues { $0.map { ($0 * sharpness).roundedTo(decimals) } }
-            calibrated.embedding?.weights = model.embedding?.weights.map { $0.map { ($0 * sharpness).roundedTo(decimals + 1) } } ?? []
+            calibrated.embedding?.weights = model.embedding?.weights.map { $0.map { ($0 * sharpness).roundedTo(decimals) } } ?? []
             calibrated.biases = model.biases.map { ($0 * sharpness).roundedTo(decimals) }
             calibrated.biases[noneIndex] = (calibrated.biases[noneIndex] + noneBias).roundedTo(decimals)
             return calibrated

@@ -29,7 +29,8 @@ struct RouterTrainCommand: AsyncParsableCommand {
 
             With --sentence-vectors the model also reads each message's sentence vector from --model (mean-pooled \
             hidden states; every training text is embedded once, about 35 ms a text with SmolLM2 on two cores), \
-            trained with the words over a small grid of vector scales, and written to \
+            trained with the words over a small grid of vector scales from the bundled words-only model's settings \
+            (so retrain that one first), and written to \
             routing-model-<model id>.json; HomeOS routes with it whenever that model is loaded and falls back to \
             the words-only routing-model.json otherwise.
             Example: swift run -c release homeos train router --sentence-vectors --embedding-cache /tmp/vectors.json

@@ -194,12 +194,12 @@ public struct RoutingModelTrainer: Sendable {
         kept.sort { $0.strength > $1.strength || ($0.strength == $1.strength && $0.feature < $1.feature) }
         let finalWeights = Dictionary(uniqueKeysWithValues: kept.prefix(options.maxFeatures).map { ($0.feature, $0.vector) })
         // Sentence-vector weights are all kept (each is small, together they carry the meaning),
-        // one more decimal than the words' weights.
+        // rounded like the words' weights.
         let embedding = dense.map { dense in
             let rows = (0..<dense.center.count).map { dimension -> [Double] in
                 let vector = (0..<classCount).map { values[(denseBase + dimension) * classCount + $0] * scale }
                 let mean = vector.reduce(0, +) / Double(classCount)
-                return vector.map { ($0 - mean).roundedTo(options.decimals + 1) }
+                return vector.map { ($0 - mean).roundedTo(options.decimals) }
             }
             return RoutingEmbeddingWeights(space: dense.space, center: dense.center.map { $0.roundedTo(RoutingEmbeddingWeights.decimals) },
                                            scale: dense.scale, weights: rows)
