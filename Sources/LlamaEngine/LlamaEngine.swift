@@ -31,13 +31,14 @@ public actor LlamaEngine: LanguageModel, LogLikelihoodScoring {
     /// All of the engine's work runs on its own thread (see ``DedicatedThreadExecutor``).
     public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
-    /// Loads the model at `modelPath`.
+    /// Loads the model at `modelPath`, on a thread of its own: the caller's cooperative thread is
+    /// free while the weights are read.
     ///
     /// - Throws: ``ModelLoadError`` saying exactly what is wrong with a missing, non-GGUF,
     ///   truncated, damaged or unsupported file.
     public init(modelPath: String, id: String? = nil, configuration: LlamaConfiguration = .preset(.balanced),
                 progress: (@Sendable (Double) -> Void)? = nil) async throws(ModelLoadError) {
-        let model = try LoadedModel.load(path: modelPath, configuration: configuration, progress: progress)
+        let model = try await LoadedModel.loadOnOwnThread(path: modelPath, configuration: configuration, progress: progress)
         self.id = id ?? URL(fileURLWithPath: modelPath).deletingPathExtension().lastPathComponent
         self.modelPath = modelPath
         self.configuration = configuration

@@ -37,6 +37,34 @@ final class LoadedModel {
 
     // MARK: Loading
 
+    /// ``load(path:configuration:progress:)`` on a thread of its own, for callers on Swift's
+    /// cooperative pool: loading reads hundreds of megabytes and waits on the process-wide load
+    /// lock while another engine loads, and a pool thread blocked that long (one of two on a
+    /// two-core machine) stalls every other task of the app, deadlines included.
+    static func loadOnOwnThread(path: String, configuration: LlamaConfiguration,
+                                progress: (@Sendable (Double) -> Void)?) async throws(ModelLoadError) -> LoadedModel {
+        let outcome = await withCheckedContinuation { (continuation: CheckedContinuation<LoadOutcome, Never>) in
+            let thread = Thread {
+                do throws(ModelLoadError) {
+                    continuation.resume(returning: LoadOutcome(.success(try load(path: path, configuration: configuration,
+                                                                                progress: progress))))
+                } catch {
+                    continuation.resume(returning: LoadOutcome(.failure(error)))
+                }
+            }
+            thread.name = "llama-load"
+            thread.stackSize = 8 << 20
+            thread.start()
+        }
+        return try outcome.result.get()
+    }
+
+    /// A freshly loaded model handed from the loading thread to its one owner, the engine.
+    private struct LoadOutcome: @unchecked Sendable {
+        let result: Result<LoadedModel, ModelLoadError>
+        init(_ result: Result<LoadedModel, ModelLoadError>) { self.result = result }
+    }
+
     /// Loads the model at `path`, checking the file first so every failure has a specific error.
     static func load(path: String, configuration: LlamaConfiguration,
                      progress: (@Sendable (Double) -> Void)?) throws(ModelLoadError) -> LoadedModel {
