@@ -20,7 +20,9 @@ struct RoutingEvalCommand: AsyncParsableCommand {
             --no-model loads no model (words-only scoring, no step 3); --skip-classification keeps the vectors and \
             skips step 3. \
             The routing model was trained on the development splits, so evaluate on test, or pass --cross-validate \
-            on a development split (each row is routed by a fold model that did not train on it).
+            on a development split (each row is routed by a fold model that did not train on it). \
+            --none-bias moves the operating point between routing and refusing (for example, run it at -1, 0, 1, 2 \
+            on a development split with --cross-validate to see what precision costs in accuracy).
             Example: homeos eval routing --data clinc150 --split test
             """
     )
@@ -53,6 +55,9 @@ struct RoutingEvalCommand: AsyncParsableCommand {
     @Option(name: .long, help: "\"No skill\" score at which the scoring step rejects a message without the model (default: the router's, 0.5; above 1 sends every undecided message to the model).")
     var noneAcceptance: Double?
 
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Add DELTA to the scoring model's \"no skill\" logit (positive refuses more: higher out-of-scope recall and in-scope precision, lower in-scope accuracy; negative routes more). Explores the trade-off; the bundled models are unchanged. Default 0.", valueName: "delta"))
+    var noneBias: Double = 0
+
     @Option(name: .long, help: "Candidate skills shown to the model step (default: the router's).")
     var candidates: Int?
 
@@ -61,6 +66,9 @@ struct RoutingEvalCommand: AsyncParsableCommand {
 
     @Flag(name: .long, help: "On a development split, route each row with a fold model that did not train on it.")
     var crossValidate = false
+
+    @Option(name: .long, help: ArgumentHelp("With --cross-validate and vectors: keep the training texts' sentence vectors in this file (the one `homeos train router --embedding-cache` writes) and reuse them on the next run.", valueName: "path"))
+    var embeddingCache: String?
 
     @Option(name: .long, help: "How many of the commonest errors to list.")
     var errors: Int = 10
@@ -76,9 +84,13 @@ struct RoutingEvalCommand: AsyncParsableCommand {
         if let limit, limit < 1 { throw ValidationError("--limit must be at least 1.") }
         if let modelTimeout, !(modelTimeout > 0) { throw ValidationError("--model-timeout must be above 0 seconds.") }
         if let noneAcceptance, !(noneAcceptance >= 0) { throw ValidationError("--none-acceptance must be 0 or more.") }
+        if !noneBias.isFinite || abs(noneBias) > 20 { throw ValidationError("--none-bias must be a number between -20 and 20.") }
         if let candidates, candidates < 1 { throw ValidationError("--candidates must be at least 1.") }
         if crossValidate && split != RoutingDataset.developmentSplit(of: corpus) {
             throw ValidationError("--cross-validate applies to the development split (\(RoutingDataset.developmentSplit(of: corpus))) only.")
+        }
+        if embeddingCache != nil && (!crossValidate || noModel) {
+            throw ValidationError("--embedding-cache needs --cross-validate with a model (the fold models read the training texts' vectors).")
         }
         if noModel && modelOptions.model != nil { throw ValidationError("--no-model and --model exclude each other.") }
         if noModel && skipClassification { throw ValidationError("--no-model already skips classification; give one of them.") }
@@ -99,20 +111,20 @@ struct RoutingEvalCommand: AsyncParsableCommand {
         let explicitModel = try routingModel.map { try HomeOSRouting.model(at: URL(fileURLWithPath: $0)) }
         let scorer = try HomeOSRouting.scorer(model: explicitModel, embedder: engine)
         let space = try await engine?.embeddingSpace()
-        let scorerModel = space.flatMap(scorer.vectorModel(for:)) ?? scorer.model
+        let scorerModel = (space.flatMap(scorer.vectorModel(for:)) ?? scorer.model).shiftingNoSkillBias(by: noneBias)
         var foldOfExample: [Int]?
         var foldModels: [RoutingModel] = [scorerModel]
         if crossValidate {
             var training = RouterTraining(dataset: dataset, skills: HomeOSSkillCatalog.all)
             if scorerModel.embedding != nil, let engine {
                 Terminal.error("==> embedding the training texts for the fold models")
-                try await training.embed(using: engine) { done, total in
+                try await training.embed(using: engine, cache: embeddingCache.map { URL(fileURLWithPath: $0) }) { done, total in
                     if done % 1024 == 0 || done == total { Terminal.error("    \(done)/\(total)") }
                 }
             }
             Terminal.error("==> training \(training.folds) fold models with the routing model's settings")
             let folds = try training.foldModels(like: scorerModel, corpus: corpus)
-            foldModels = folds.models
+            foldModels = folds.models.map { $0.shiftingNoSkillBias(by: noneBias) }
             foldOfExample = folds.foldOfRow
         }
         if let limit, limit < examples.count {
@@ -135,6 +147,7 @@ struct RoutingEvalCommand: AsyncParsableCommand {
             + "scorer: \(scorerModel.embedding.map { "words + sentence vectors of \($0.space.name)" } ?? "words only"); "
             + "step-3 model: \(modelName); model timeout \(routers[0].modelTimeout), \(routers[0].modelCandidates) candidates, "
             + "none acceptance \(routers[0].noneAcceptance)"
+            + (noneBias == 0 ? "" : String(format: ", \"no skill\" logit %+g (--none-bias)", noneBias))
         Terminal.error("==> routing \(examples.count) messages")
         let report = await evaluation.run(examples, title: title) { done, total in
             if done % 250 == 0 || done == total { Terminal.error("    \(done)/\(total)") }

@@ -16,6 +16,28 @@ import Testing
         #expect(decision["step"] != .string("model"))
     }
 
+    @Test func theNoneBiasMovesTheOperatingPoint() throws {
+        let home = try HomeOSProcess.temporaryHome("route")
+        defer { try? FileManager.default.removeItem(at: home) }
+        func evaluate(_ bias: String) throws -> String {
+            let output = try HomeOSProcess.run(["eval", "routing", "--data", "clinc150", "--no-model", "--limit", "60",
+                                                "--none-bias", bias], home: home, timeout: .seconds(120))
+            #expect(output.status == 0, "\(output.stderr)")
+            return output.stdout
+        }
+        func line(_ metric: String, in report: String) -> String {
+            report.split(separator: "\n").first { $0.hasPrefix(metric) }.map(String.init) ?? "no \(metric) line in \(report)"
+        }
+        let asShipped = try evaluate("0")
+        #expect(!asShipped.contains("--none-bias"))
+        #expect(!line("in-scope accuracy", in: asShipped).contains(" 0.000 "))
+        // Far towards "no skill", every message is refused.
+        let refusing = try evaluate("20")
+        #expect(refusing.contains("\"no skill\" logit +20 (--none-bias)"))
+        #expect(line("in-scope accuracy", in: refusing).contains(" 0.000 "), "\(refusing)")
+        #expect(line("out-of-scope recall", in: refusing).contains(" 1.000 "), "\(refusing)")
+    }
+
     @Test func contradictoryRoutingOptionsAreRefused() throws {
         let home = try HomeOSProcess.temporaryHome("route")
         defer { try? FileManager.default.removeItem(at: home) }
@@ -25,6 +47,13 @@ import Testing
         let cache = try HomeOSProcess.run(["train", "router", "--embedding-cache", home.appendingPathComponent("v.json").path], home: home)
         #expect(cache.status != 0)
         #expect(cache.stderr.contains("--embedding-cache needs --sentence-vectors"), "\(cache.stderr)")
+        let bias = try HomeOSProcess.run(["eval", "routing", "--data", "slurp", "--no-model", "--none-bias", "nan"], home: home)
+        #expect(bias.status != 0)
+        #expect(bias.stderr.contains("--none-bias must be a number between -20 and 20"), "\(bias.stderr)")
+        let evalCache = try HomeOSProcess.run(["eval", "routing", "--data", "slurp", "--split", "devel", "--no-model",
+                                               "--embedding-cache", home.appendingPathComponent("v.json").path], home: home)
+        #expect(evalCache.status != 0)
+        #expect(evalCache.stderr.contains("--embedding-cache needs --cross-validate with a model"), "\(evalCache.stderr)")
         let scale = try HomeOSProcess.run(["train", "router", "--sentence-vectors", "--embedding-scales", "0"], home: home)
         #expect(scale.status != 0)
         #expect(scale.stderr.contains("--embedding-scales must be above 0"), "\(scale.stderr)")

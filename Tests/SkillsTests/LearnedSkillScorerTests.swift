@@ -46,6 +46,26 @@ import Testing
         #expect(a.weights != b.weights)
     }
 
+    @Test func theNoSkillBiasTradesRoutingForRefusal() throws {
+        let model = try RoutingModelTrainer(options: Self.options).train(rows: Self.rows)
+        let none = try #require(model.classes.firstIndex(of: noSkillID))
+        let message = "is it going to rain"
+        let before = model.probabilities(for: message)
+        let refusing = model.shiftingNoSkillBias(by: 3).probabilities(for: message)
+        let routing = model.shiftingNoSkillBias(by: -3).probabilities(for: message)
+        #expect(refusing[none] > before[none] && before[none] > routing[none])
+        // Only the "no skill" logit moves: the skills keep their ratio.
+        let weather = try #require(model.classes.firstIndex(of: "weather")), cooking = try #require(model.classes.firstIndex(of: "cooking"))
+        #expect(abs(refusing[weather] / refusing[cooking] - before[weather] / before[cooking]) < 1e-9)
+        // Far enough, every message is refused; zero changes nothing.
+        let refused = model.shiftingNoSkillBias(by: 20).probabilities(for: message)
+        #expect(refused[none] == refused.max() && refused[none] > 0.99)
+        #expect(model.shiftingNoSkillBias(by: 0) == model)
+        // A model without a "no skill" class has nothing to shift.
+        let skillsOnly = try RoutingModelTrainer(options: Self.options).train(rows: Self.rows.filter { $0.label != noSkillID })
+        #expect(skillsOnly.shiftingNoSkillBias(by: 5) == skillsOnly)
+    }
+
     @Test func modelRoundTripsThroughJSON() throws {
         var options = Self.options
         options.decimals = 3

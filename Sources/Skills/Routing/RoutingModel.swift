@@ -113,6 +113,17 @@ public struct RoutingModel: Codable, Sendable, Hashable {
         return Self.softmax(logits)
     }
 
+    /// This model with the "no skill" class's bias raised by `delta` (a negative `delta` lowers
+    /// it): the one dial between routing more messages to skills and refusing more of them (higher
+    /// out-of-scope recall and in-scope precision, lower in-scope accuracy). A model without a
+    /// ``noSkillID`` class comes back unchanged.
+    public func shiftingNoSkillBias(by delta: Double) -> RoutingModel {
+        guard let index = classes.firstIndex(of: noSkillID) else { return self }
+        var shifted = self
+        shifted.biases[index] += delta
+        return shifted
+    }
+
     /// The softmax of `logits` (numerically stable).
     static func softmax(_ logits: [Double]) -> [Double] {
         guard let top = logits.max() else { return [] }
