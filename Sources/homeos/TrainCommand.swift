@@ -128,9 +128,12 @@ struct RouterTrainCommand: AsyncParsableCommand {
 
         print("Routing model trained in \(Terminal.ms(start.duration(to: .now))) ms\n")
         print(Terminal.table([["source", "rows"]] + result.rowsPerSource.keys.sorted().map { [$0, "\(result.rowsPerSource[$0]!)"] }))
-        print("\nBest settings, cross-validated: those with OOS recall ≥ 0.655 and in-scope precision ≥ 0.955 on both corpora (the "
-              + "targets plus a 0.005 margin) by mean in-scope accuracy, then the rest by the objective (mean over corpora of "
-              + "(in-scope accuracy + OOS recall)/2)\n")
+        let objective = "the objective (mean over corpora of (in-scope accuracy + OOS recall)/2)"
+        print("\nBest settings, cross-validated: " + (training.floors.map {
+            String(format: "those with OOS recall ≥ %.3f and in-scope precision ≥ %.3f on both corpora (the targets plus a %.3f "
+                       + "margin) by mean in-scope accuracy, then the rest by ", $0.outOfScopeRecall + $0.margin,
+                   $0.inScopePrecision + $0.margin, $0.margin)
+        } ?? "by ") + objective + "\n")
         var rows = [["features", "l2", "epochs", "avg", "balance", "vector", "sharp", "none bias", "objective", "slurp acc", "slurp oos",
                      "slurp prec", "clinc acc", "clinc oos", "clinc prec"]]
         for candidate in result.candidates.prefix(top) {

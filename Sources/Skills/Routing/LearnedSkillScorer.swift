@@ -78,10 +78,9 @@ public struct LearnedSkillScorer: SkillScorer {
     /// cannot be had in time.
     public func sentenceVector(for message: String) async -> (model: RoutingModel, vector: [Float])? {
         guard let embedder, !vectorModels.isEmpty else { return nil }
-        let vectorModels = self.vectorModels
         return try? await withDeadline(embeddingTimeout) { () async throws -> (model: RoutingModel, vector: [Float])? in
             let space = try await embedder.embeddingSpace()
-            guard let model = vectorModels.first(where: { $0.embedding?.space == space }),
+            guard let model = vectorModel(for: space),
                   let vector = try await embedder.embeddings(for: [message]).first else { return nil }
             return (model, vector)
         }

@@ -201,8 +201,8 @@ public struct RoutingModelTrainer: Sendable {
                 let mean = vector.reduce(0, +) / Double(classCount)
                 return vector.map { ($0 - mean).roundedTo(options.decimals) }
             }
-            return RoutingEmbeddingWeights(space: dense.space, center: dense.center.map { $0.roundedTo(RoutingEmbeddingWeights.decimals) },
-                                           scale: dense.scale, weights: rows)
+            // The centre is already rounded as saved (``denseInputs`` centred the rows on that value).
+            return RoutingEmbeddingWeights(space: dense.space, center: dense.center, scale: dense.scale, weights: rows)
         }
 
         var record = provenance ?? RoutingModelProvenance(sources: [], rowsPerClass: [:], hyperparameters: options)
