@@ -14,20 +14,20 @@ import Testing
         let folder: TemporaryFolder
         var data: String { folder.appending("family-data").path }
 
-        init() throws {
+        init() async throws {
             folder = try TemporaryFolder("homeos-ask")
-            let created = try HomeOSProcess.run(["init", "--from", RepositoryFiles.sampleFamily.path, "--data-dir", data],
+            let created = try await HomeOSProcess.run(["init", "--from", RepositoryFiles.sampleFamily.path, "--data-dir", data],
                                                 home: folder.url)
             #expect(created.status == 0, "\(created.stderr)")
         }
 
-        func run(_ arguments: [String], input: String = "") throws -> HomeOSProcess.Output {
-            try HomeOSProcess.run(arguments + ["--data-dir", data], home: folder.url, input: input)
+        func run(_ arguments: [String], input: String = "") async throws -> HomeOSProcess.Output {
+            try await HomeOSProcess.run(arguments + ["--data-dir", data], home: folder.url, input: input)
         }
 
         /// `homeos ask --json --no-model MESSAGE`, parsed.
-        func askJSON(_ message: String) throws -> JSONValue {
-            let output = try run(["ask", "--json", "--no-model", message])
+        func askJSON(_ message: String) async throws -> JSONValue {
+            let output = try await run(["ask", "--json", "--no-model", message])
             #expect(output.status == 0, "\(output.stderr)")
             return try JSONValue(parsing: output.stdout)
         }
@@ -35,19 +35,19 @@ import Testing
         func storage() throws -> SQLiteStorage { try SQLiteStorage(directory: URL(fileURLWithPath: data)) }
     }
 
-    @Test func askBeforeInitSaysToRunInit() throws {
+    @Test func askBeforeInitSaysToRunInit() async throws {
         let folder = try TemporaryFolder("homeos-ask")
         defer { folder.remove() }
-        let output = try HomeOSProcess.run(["ask", "--no-model", "What's for dinner?"], home: folder.url)
+        let output = try await HomeOSProcess.run(["ask", "--no-model", "What's for dinner?"], home: folder.url)
         #expect(output.status != 0)
         #expect(output.stderr.contains("homeos init"), "\(output.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.appending("family.sqlite").path))
     }
 
-    @Test func emergencyGetsTheSafetyStepAnd911() throws {
-        let home = try Home()
+    @Test func emergencyGetsTheSafetyStepAnd911() async throws {
+        let home = try await Home()
         defer { home.folder.remove() }
-        let reply = try home.askJSON("My daughter can't breathe")
+        let reply = try await home.askJSON("My daughter can't breathe")
         #expect(reply["step"]?.stringValue == "safety")
         #expect(reply["result"]?["type"]?.stringValue == "response")
         #expect(reply["result"]?["text"]?.stringValue?.contains("911") == true, "\(reply.jsonText)")
@@ -55,10 +55,10 @@ import Testing
         #expect(reply.objectValue?.keys.contains("skill") == true)
     }
 
-    @Test func bookingParksAnApprovalThatASecondCommandApproves() throws {
-        let home = try Home()
+    @Test func bookingParksAnApprovalThatASecondCommandApproves() async throws {
+        let home = try await Home()
         defer { home.folder.remove() }
-        let reply = try home.askJSON(Self.booking)
+        let reply = try await home.askJSON(Self.booking)
         #expect(reply["skill"]?.stringValue == "restaurant-reservation", "\(reply.jsonText)")
         let result = try #require(reply["result"])
         #expect(result["type"]?.stringValue == "needsApproval", "\(reply.jsonText)")
@@ -67,7 +67,7 @@ import Testing
         #expect(try home.storage().load(.pendingApprovals).map(\.id.uuidString) == [id])
         #expect(try home.storage().load(.calendarEvents).isEmpty)
 
-        let approved = try home.run(["approve", "--no-model", id])
+        let approved = try await home.run(["approve", "--no-model", id])
         #expect(approved.status == 0, "\(approved.stderr)")
         #expect(approved.stdout.contains("Approved"), "\(approved.stdout)")
         #expect(try home.storage().load(.pendingApprovals).isEmpty)
@@ -75,15 +75,15 @@ import Testing
         #expect(decisions.map(\.approved) == [true])
         #expect(try home.storage().load(.calendarEvents).contains { $0.kind == .reservation })
 
-        let again = try home.run(["approve", "--no-model", id])
+        let again = try await home.run(["approve", "--no-model", id])
         #expect(again.status != 0)
         #expect(again.stderr.contains("no pending approval"), "\(again.stderr)")
     }
 
-    @Test func textAskPrintsTheApprovalIdAndHowToAnswerThenDenyDropsIt() throws {
-        let home = try Home()
+    @Test func textAskPrintsTheApprovalIdAndHowToAnswerThenDenyDropsIt() async throws {
+        let home = try await Home()
         defer { home.folder.remove() }
-        let asked = try home.run(["ask", "--no-model", Self.booking])
+        let asked = try await home.run(["ask", "--no-model", Self.booking])
         #expect(asked.status == 0, "\(asked.stderr)")
         #expect(asked.stdout.contains("Needs your approval"), "\(asked.stdout)")
         let line = try #require(asked.stdout.split(separator: "\n").first { $0.hasPrefix("Approval id: ") })
@@ -91,7 +91,7 @@ import Testing
         #expect(asked.stdout.contains("homeos approve \(id) --data-dir"))
         #expect(asked.stdout.contains("homeos deny \(id)"))
 
-        let denied = try home.run(["deny", String(id.prefix(8))])
+        let denied = try await home.run(["deny", String(id.prefix(8))])
         #expect(denied.status == 0, "\(denied.stderr)")
         #expect(denied.stdout.contains("Denied"), "\(denied.stdout)")
         #expect(try home.storage().load(.pendingApprovals).isEmpty)
@@ -99,30 +99,30 @@ import Testing
         #expect(try home.storage().load(.calendarEvents).isEmpty)
     }
 
-    @Test func unknownApprovalIdIsAClearError() throws {
-        let home = try Home()
+    @Test func unknownApprovalIdIsAClearError() async throws {
+        let home = try await Home()
         defer { home.folder.remove() }
         let unknown = UUID().uuidString
         for command in ["approve", "deny"] {
-            let output = try home.run([command, "--no-model", unknown])
+            let output = try await home.run([command, "--no-model", unknown])
             #expect(output.status != 0)
             #expect(output.stderr.contains("no pending approval with id \"\(unknown)\""), "\(output.stderr)")
             #expect(output.stderr.contains("There are no pending approvals."), "\(output.stderr)")
         }
     }
 
-    @Test func missingModelExplainsWhatToDo() throws {
-        let home = try Home()
+    @Test func missingModelExplainsWhatToDo() async throws {
+        let home = try await Home()
         defer { home.folder.remove() }
-        let output = try home.run(["ask", "--model", "/nonexistent/model.gguf", "hello"])
+        let output = try await home.run(["ask", "--model", "/nonexistent/model.gguf", "hello"])
         #expect(output.status != 0)
         #expect(output.stderr.contains("could not be loaded") && output.stderr.contains("--no-model"), "\(output.stderr)")
     }
 
-    @Test func chatAnswersAnApprovalInline() throws {
-        let home = try Home()
+    @Test func chatAnswersAnApprovalInline() async throws {
+        let home = try await Home()
         defer { home.folder.remove() }
-        let output = try home.run(["chat", "--no-model"], input: "My son can't breathe\n\(Self.booking)\ny\n/quit\n")
+        let output = try await home.run(["chat", "--no-model"], input: "My son can't breathe\n\(Self.booking)\ny\n/quit\n")
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stdout.contains("911"), "\(output.stdout)")
         #expect(output.stdout.contains("Approve? [y/n]"), "\(output.stdout)")
@@ -130,10 +130,10 @@ import Testing
         #expect(try home.storage().load(.approvalDecisions).map(\.approved) == [true])
     }
 
-    @Test func evalPromptsRunsTheSuiteAndPrintsATable() throws {
+    @Test func evalPromptsRunsTheSuiteAndPrintsATable() async throws {
         let folder = try TemporaryFolder("homeos-ask")
         defer { folder.remove() }
-        let output = try HomeOSProcess.run(["eval", "prompts", "--no-model", "--family", RepositoryFiles.sampleFamily.path],
+        let output = try await HomeOSProcess.run(["eval", "prompts", "--no-model", "--family", RepositoryFiles.sampleFamily.path],
                                            home: folder.url, timeout: .seconds(120))
         #expect(output.status == 0 || output.status == 1, "\(output.stderr)")
         #expect(output.stdout.contains("verdict"), "\(output.stdout)")

@@ -18,7 +18,7 @@ import Darwin
         var padding: String
     }
 
-    @Test(.timeLimit(.minutes(5))) func aKilledWriterLosesNoCommittedDocument() throws {
+    @Test(.timeLimit(.minutes(5))) func aKilledWriterLosesNoCommittedDocument() async throws {
         let executable = try HomeOSProcess.requireExecutable()
         let folder = try TemporaryFolder("homeos-crash")
         defer { folder.remove() }
@@ -40,9 +40,9 @@ import Darwin
             // Wait until the writer is in its loop (its first commit printed), then kill it at a random moment.
             let deadline = ContinuousClock.now.advanced(by: .seconds(30))
             while process.isRunning && !output.text.contains("\n") && ContinuousClock.now < deadline {
-                Thread.sleep(forTimeInterval: 0.002)
+                try await Task.sleep(for: .milliseconds(2))
             }
-            Thread.sleep(forTimeInterval: Double.random(in: 0...0.15))
+            try await Task.sleep(for: .milliseconds(Int.random(in: 0...150)))
             let wasRunning = process.isRunning
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()

@@ -12,13 +12,13 @@ import Testing
                         "time": {"type": "string", "pattern": "^[0-2][0-9]:[0-5][0-9]$"}}}
         """
 
-    @Test(.timeLimit(.minutes(3))) func theAnswerIsValidAgainstTheSchemaFile() throws {
+    @Test(.timeLimit(.minutes(3))) func theAnswerIsValidAgainstTheSchemaFile() async throws {
         let model = try DefaultModelFile.path(for: "The generate --schema tests")
         let home = try HomeOSProcess.temporaryHome("generate")
         defer { try? FileManager.default.removeItem(at: home) }
         let file = home.appendingPathComponent("booking.json")
         try Self.schema.write(to: file, atomically: true, encoding: .utf8)
-        let output = try HomeOSProcess.run(["generate", "--model", model, "--max-tokens", "48", "--schema", file.path,
+        let output = try await HomeOSProcess.run(["generate", "--model", model, "--max-tokens", "48", "--schema", file.path,
                                             "Book sushi for two at 8pm."], home: home, timeout: .seconds(120))
         #expect(output.status == 0, "\(output.stderr)")
         let value = try #require(try? JSONValue(parsing: output.stdout), "not JSON: \(output.stdout.debugDescription)")
@@ -26,22 +26,22 @@ import Testing
         #expect(!output.stderr.contains("schema violation") && !output.stderr.contains("not JSON"), "\(output.stderr)")
     }
 
-    @Test func anUnusableSchemaFileIsRefusedClearly() throws {
+    @Test func anUnusableSchemaFileIsRefusedClearly() async throws {
         let home = try HomeOSProcess.temporaryHome("generate")
         defer { try? FileManager.default.removeItem(at: home) }
-        let missing = try HomeOSProcess.run(["generate", "--schema", home.appendingPathComponent("nope.json").path, "hi"], home: home)
+        let missing = try await HomeOSProcess.run(["generate", "--schema", home.appendingPathComponent("nope.json").path, "hi"], home: home)
         #expect(missing.status == 1)
         #expect(missing.stderr.contains("Could not read the schema file"), "\(missing.stderr)")
 
         let broken = home.appendingPathComponent("broken.json")
         try #"{"type": "#.write(to: broken, atomically: true, encoding: .utf8)
-        let notJSON = try HomeOSProcess.run(["generate", "--schema", broken.path, "hi"], home: home)
+        let notJSON = try await HomeOSProcess.run(["generate", "--schema", broken.path, "hi"], home: home)
         #expect(notJSON.status == 1)
         #expect(notJSON.stderr.contains("is not a usable JSON Schema"), "\(notJSON.stderr)")
 
         let invalid = home.appendingPathComponent("invalid.json")
         try #"{"type": "object", "minProperties": -1}"#.write(to: invalid, atomically: true, encoding: .utf8)
-        let badKeyword = try HomeOSProcess.run(["generate", "--schema", invalid.path, "hi"], home: home)
+        let badKeyword = try await HomeOSProcess.run(["generate", "--schema", invalid.path, "hi"], home: home)
         #expect(badKeyword.status == 1)
         #expect(badKeyword.stderr.contains("minProperties"), "\(badKeyword.stderr)")
         #expect(!badKeyword.stderr.contains("Usage:"), "a bad file is not a usage mistake")

@@ -4,11 +4,11 @@ import Testing
 
 /// `homeos route` with the default model's sentence vectors, and the routing commands' argument checks.
 @Suite(.serialized) struct RoutingCommandLineTests {
-    @Test(.timeLimit(.minutes(3))) func routeReadsTheLoadedModelsVectors() throws {
+    @Test(.timeLimit(.minutes(3))) func routeReadsTheLoadedModelsVectors() async throws {
         let model = try DefaultModelFile.path(for: "The route command tests")
         let home = try HomeOSProcess.temporaryHome("route")
         defer { try? FileManager.default.removeItem(at: home) }
-        let output = try HomeOSProcess.run(["route", "--model", model, "--skip-classification", "--json",
+        let output = try await HomeOSProcess.run(["route", "--model", model, "--skip-classification", "--json",
                                             "will the sky be overcast tomorrow"], home: home, timeout: .seconds(120))
         #expect(output.status == 0, "\(output.stderr)")
         let decision = try #require(try? JSONValue(parsing: output.stdout), "not JSON: \(output.stdout.debugDescription)")
@@ -16,11 +16,11 @@ import Testing
         #expect(decision["step"] != .string("model"))
     }
 
-    @Test func theNoneBiasMovesTheOperatingPoint() throws {
+    @Test func theNoneBiasMovesTheOperatingPoint() async throws {
         let home = try HomeOSProcess.temporaryHome("route")
         defer { try? FileManager.default.removeItem(at: home) }
-        func evaluate(_ bias: String) throws -> String {
-            let output = try HomeOSProcess.run(["eval", "routing", "--data", "clinc150", "--no-model", "--limit", "60",
+        func evaluate(_ bias: String) async throws -> String {
+            let output = try await HomeOSProcess.run(["eval", "routing", "--data", "clinc150", "--no-model", "--limit", "60",
                                                 "--none-bias", bias], home: home, timeout: .seconds(120))
             #expect(output.status == 0, "\(output.stderr)")
             return output.stdout
@@ -28,33 +28,33 @@ import Testing
         func line(_ metric: String, in report: String) -> String {
             report.split(separator: "\n").first { $0.hasPrefix(metric) }.map(String.init) ?? "no \(metric) line in \(report)"
         }
-        let asShipped = try evaluate("0")
+        let asShipped = try await evaluate("0")
         #expect(!asShipped.contains("--none-bias"))
         #expect(!line("in-scope accuracy", in: asShipped).contains(" 0.000 "))
         // Far towards "no skill", every message is refused.
-        let refusing = try evaluate("20")
+        let refusing = try await evaluate("20")
         #expect(refusing.contains("\"no skill\" logit +20 (--none-bias)"))
         #expect(line("in-scope accuracy", in: refusing).contains(" 0.000 "), "\(refusing)")
         #expect(line("out-of-scope recall", in: refusing).contains(" 1.000 "), "\(refusing)")
     }
 
-    @Test func contradictoryRoutingOptionsAreRefused() throws {
+    @Test func contradictoryRoutingOptionsAreRefused() async throws {
         let home = try HomeOSProcess.temporaryHome("route")
         defer { try? FileManager.default.removeItem(at: home) }
-        let both = try HomeOSProcess.run(["route", "--no-model", "--skip-classification", "hello"], home: home)
+        let both = try await HomeOSProcess.run(["route", "--no-model", "--skip-classification", "hello"], home: home)
         #expect(both.status != 0)
         #expect(both.stderr.contains("--no-model already skips classification"), "\(both.stderr)")
-        let cache = try HomeOSProcess.run(["train", "router", "--embedding-cache", home.appendingPathComponent("v.json").path], home: home)
+        let cache = try await HomeOSProcess.run(["train", "router", "--embedding-cache", home.appendingPathComponent("v.json").path], home: home)
         #expect(cache.status != 0)
         #expect(cache.stderr.contains("--embedding-cache needs --sentence-vectors"), "\(cache.stderr)")
-        let bias = try HomeOSProcess.run(["eval", "routing", "--data", "slurp", "--no-model", "--none-bias", "nan"], home: home)
+        let bias = try await HomeOSProcess.run(["eval", "routing", "--data", "slurp", "--no-model", "--none-bias", "nan"], home: home)
         #expect(bias.status != 0)
         #expect(bias.stderr.contains("--none-bias must be a number between -20 and 20"), "\(bias.stderr)")
-        let evalCache = try HomeOSProcess.run(["eval", "routing", "--data", "slurp", "--split", "devel", "--no-model",
+        let evalCache = try await HomeOSProcess.run(["eval", "routing", "--data", "slurp", "--split", "devel", "--no-model",
                                                "--embedding-cache", home.appendingPathComponent("v.json").path], home: home)
         #expect(evalCache.status != 0)
         #expect(evalCache.stderr.contains("--embedding-cache needs --cross-validate with a model"), "\(evalCache.stderr)")
-        let scale = try HomeOSProcess.run(["train", "router", "--sentence-vectors", "--embedding-scales", "0"], home: home)
+        let scale = try await HomeOSProcess.run(["train", "router", "--sentence-vectors", "--embedding-scales", "0"], home: home)
         #expect(scale.status != 0)
         #expect(scale.stderr.contains("--embedding-scales must be above 0"), "\(scale.stderr)")
     }

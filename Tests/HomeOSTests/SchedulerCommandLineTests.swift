@@ -33,17 +33,18 @@ import Darwin
         }
 
         /// Waits (generously) until `condition` holds or the daemon exits; returns whether it holds.
-        func wait(seconds: Double = 90, until condition: () -> Bool) -> Bool {
+        /// Sleeps the task between looks, so the daemon's run holds no thread of the cooperative pool.
+        func wait(seconds: Double = 90, until condition: () -> Bool) async -> Bool {
             let deadline = Date().addingTimeInterval(seconds)
-            while !condition() && process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+            while !condition() && process.isRunning && Date() < deadline { try? await Task.sleep(for: .milliseconds(50)) }
             return condition()
         }
 
         /// Sends SIGTERM and waits for the exit; returns the exit status, or nil when it did not exit in time.
-        func terminate() -> Int32? {
+        func terminate() async -> Int32? {
             kill(process.processIdentifier, SIGTERM)
             let deadline = Date().addingTimeInterval(60)
-            while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+            while process.isRunning && Date() < deadline { try? await Task.sleep(for: .milliseconds(50)) }
             if process.isRunning {
                 process.interrupt()
                 kill(process.processIdentifier, SIGKILL)
@@ -59,7 +60,7 @@ import Darwin
         ((try? String(contentsOf: log, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init).filter { $0.contains(text) }
     }
 
-    @Test(.timeLimit(.minutes(5))) func aReminderDueInSecondsFiresOnceAcrossARestart() throws {
+    @Test(.timeLimit(.minutes(5))) func aReminderDueInSecondsFiresOnceAcrossARestart() async throws {
         let folder = try TemporaryFolder("homeos-daemon")
         defer { folder.remove() }
         let dataDirectory = folder.appending("data").path
@@ -71,7 +72,7 @@ import Darwin
             {"name": "The Daemon family", "timeZone": "UTC", "members": [{"id": "sam", "name": "Sam", "role": "parent"}],
              "notificationPreferences": {"morningBriefing": null, "eveningWindDown": null}}
             """.utf8).write(to: familyFile)
-        let created = try HomeOSProcess.run(["init", "--from", familyFile.path, "--data-dir", dataDirectory], home: folder.url)
+        let created = try await HomeOSProcess.run(["init", "--from", familyFile.path, "--data-dir", dataDirectory], home: folder.url)
         #expect(created.status == 0, "\(created.stderr)")
 
         // The reminder, due in 3 seconds, imported as a plain JSON file.
@@ -82,18 +83,18 @@ import Darwin
         try Data("""
             [{"id": "\(UUID().uuidString)", "title": "\(title)", "due": "\(due)", "isDone": false, "createdAt": "\(due)", "source": "tools"}]
             """.utf8).write(to: importFolder.appendingPathComponent("data/reminders.json"))
-        let imported = try HomeOSProcess.run(["data", "import", importFolder.path, "--data-dir", dataDirectory], home: folder.url)
+        let imported = try await HomeOSProcess.run(["data", "import", importFolder.path, "--data-dir", dataDirectory], home: folder.url)
         #expect(imported.status == 0, "\(imported.stderr)")
 
-        let listed = try HomeOSProcess.run(["schedule", "list", "--json", "--hours", "1", "--data-dir", dataDirectory], home: folder.url)
+        let listed = try await HomeOSProcess.run(["schedule", "list", "--json", "--hours", "1", "--data-dir", dataDirectory], home: folder.url)
         #expect(listed.status == 0, "\(listed.stderr)")
         #expect(listed.stdout.contains("\"kind\":\"reminder\""))
         #expect(listed.stdout.contains(title))
 
         let arguments = ["--data-dir", dataDirectory, "--notifier", "log", "--log-file", log.path, "--no-model"]
         let first = try Daemon(arguments, home: folder.url)
-        let delivered = first.wait { lines(of: log, containing: title).count >= 1 }
-        let firstStatus = first.terminate()
+        let delivered = await first.wait { lines(of: log, containing: title).count >= 1 }
+        let firstStatus = await first.terminate()
         #expect(delivered, "the reminder never reached the log: \(first.errors.finish())")
         #expect(firstStatus == 0)
         let firstErrors = first.errors.finish()
@@ -102,9 +103,9 @@ import Darwin
 
         // Restart: the daemon looks back over the grace window, finds the reminder in the ledger and does not send it again.
         let second = try Daemon(arguments, home: folder.url)
-        let ready = second.wait { second.errors.text.contains("ready") }
-        Thread.sleep(forTimeInterval: 1.5)
-        let secondStatus = second.terminate()
+        let ready = await second.wait { second.errors.text.contains("ready") }
+        try await Task.sleep(for: .milliseconds(1500))
+        let secondStatus = await second.terminate()
         let secondErrors = second.errors.finish()
         #expect(ready, "the restarted daemon never got ready: \(secondErrors)")
         #expect(secondStatus == 0)
@@ -122,21 +123,21 @@ import Darwin
         }
         #expect(Set(ids).count == ids.count)
 
-        let after = try HomeOSProcess.run(["schedule", "list", "--data-dir", dataDirectory], home: folder.url)
+        let after = try await HomeOSProcess.run(["schedule", "list", "--data-dir", dataDirectory], home: folder.url)
         #expect(after.status == 0)
         #expect(after.stdout.contains("The Daemon family"))
     }
 
-    @Test func theDaemonNeedsAFamilyAndValidOptions() throws {
+    @Test func theDaemonNeedsAFamilyAndValidOptions() async throws {
         let folder = try TemporaryFolder("homeos-daemon")
         defer { folder.remove() }
-        let none = try HomeOSProcess.run(["daemon", "--data-dir", folder.appending("empty").path, "--no-model"], home: folder.url)
+        let none = try await HomeOSProcess.run(["daemon", "--data-dir", folder.appending("empty").path, "--no-model"], home: folder.url)
         #expect(none.status == 1)
         #expect(none.stderr.contains("homeos init"))
-        let badGrace = try HomeOSProcess.run(["daemon", "--grace", "-5", "--no-model"], home: folder.url)
+        let badGrace = try await HomeOSProcess.run(["daemon", "--grace", "-5", "--no-model"], home: folder.url)
         #expect(badGrace.status != 0)
         #expect(badGrace.stderr.contains("--grace"))
-        let logWithoutNotifier = try HomeOSProcess.run(["daemon", "--log-file", "x.log", "--no-model"], home: folder.url)
+        let logWithoutNotifier = try await HomeOSProcess.run(["daemon", "--log-file", "x.log", "--no-model"], home: folder.url)
         #expect(logWithoutNotifier.stderr.contains("--notifier log"))
     }
 }

@@ -4,9 +4,9 @@ import Testing
 
 /// End-to-end runs of the `sentinel` executable (piped and terminal input, files, JSON).
 @Suite(.serialized) struct CommandLineTests {
-    @Test func pipedCheckInAsksTheScreenerAndReports() throws {
+    @Test func pipedCheckInAsksTheScreenerAndReports() async throws {
         // Without the AI step there is no note to ask for: 1 yes, 2 no, 6 no.
-        let output = try SentinelProcess.run(["checkin", "--no-model"], input: "yes\nno\nno\n")
+        let output = try await SentinelProcess.run(["checkin", "--no-model"], input: "yes\nno\nno\n")
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stdout.contains("1. In the past month: Have you wished you were dead"))
         #expect(output.stdout.contains("6. In your lifetime:"))
@@ -18,36 +18,36 @@ import Testing
         #expect(!output.stdout.contains("how have you been doing"), "no note is asked without the AI step")
     }
 
-    @Test func pipedCheckInRepromptsOnUnclearAnswersAndShowsHelp() throws {
-        let output = try SentinelProcess.run(["checkin", "--no-model"], input: "maybe\nhelp\nno\nyes\nno\nno\nno\nno\n")
+    @Test func pipedCheckInRepromptsOnUnclearAnswersAndShowsHelp() async throws {
+        let output = try await SentinelProcess.run(["checkin", "--no-model"], input: "maybe\nhelp\nno\nyes\nno\nno\nno\nno\n")
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stdout.contains("Please answer yes or no"))
         #expect(output.stdout.contains("Veterans Crisis Line: Dial 988 then press 1"))
         #expect(output.stdout.contains("Check-in result: YELLOW"))
     }
 
-    @Test func inputEndingEarlyStopsWithCrisisLines() throws {
-        let output = try SentinelProcess.run(["checkin", "--no-model"], input: "yes\n")
+    @Test func inputEndingEarlyStopsWithCrisisLines() async throws {
+        let output = try await SentinelProcess.run(["checkin", "--no-model"], input: "yes\n")
         #expect(output.status == 2)
         #expect(output.stderr.contains("The check-in stopped after 1 answer"))
         #expect(output.stderr.contains("988"))
     }
 
     @Test(.enabled(if: SentinelProcess.terminalAvailable))
-    func checkInWorksOnATerminal() throws {
-        let output = try SentinelProcess.runInTerminal(["checkin", "--no-model"], input: "no\nyes\nno\nno\nno\nno\n")
+    func checkInWorksOnATerminal() async throws {
+        let output = try await SentinelProcess.runInTerminal(["checkin", "--no-model"], input: "no\nyes\nno\nno\nno\nno\n")
         #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
         #expect(output.stdout.contains("Check-in result: YELLOW"))
         #expect(output.stdout.contains("5. In the past month:"))
     }
 
-    @Test func answersFileWithJSONOutput() throws {
+    @Test func answersFileWithJSONOutput() async throws {
         let path = try SyntheticAudio.temporaryFile(Data("""
             {"wish_dead": true, "suicidal_thoughts": true, "method": true, "intent": false, "plan": false,
              "behavior": false, "note": "private words"}
             """.utf8), suffix: ".json")
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let output = try SentinelProcess.run(["checkin", "--answers", path, "--json"])
+        let output = try await SentinelProcess.run(["checkin", "--answers", path, "--json"])
         #expect(output.status == 0, "\(output.stderr)")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
         #expect(json["finalTier"] as? String == "orange")
@@ -58,40 +58,40 @@ import Testing
         #expect(!output.stdout.contains("private words"))
     }
 
-    @Test func cssrsCommandPutsCrisisLinesFirstForRed() throws {
+    @Test func cssrsCommandPutsCrisisLinesFirstForRed() async throws {
         let path = try SyntheticAudio.temporaryFile(Data("{\"1\": true, \"2\": true, \"3\": false, \"4\": true, \"5\": false, \"6\": false}".utf8), suffix: ".json")
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let output = try SentinelProcess.run(["cssrs", "--answers", path])
+        let output = try await SentinelProcess.run(["cssrs", "--answers", path])
         #expect(output.status == 0, "\(output.stderr)")
         let crisis = try #require(output.stdout.range(of: "Veterans Crisis Line"))
         let result = try #require(output.stdout.range(of: "Screener result: RED — crisis (Columbia triage: high)"))
         #expect(crisis.lowerBound < result.lowerBound)
-        let questions = try SentinelProcess.run(["cssrs", "--questions"])
+        let questions = try await SentinelProcess.run(["cssrs", "--questions"])
         #expect(questions.stdout.contains("6b. [behavior_past_3_months]"))
     }
 
-    @Test func badAnswersFileIsAClearError() throws {
+    @Test func badAnswersFileIsAClearError() async throws {
         let path = try SyntheticAudio.temporaryFile(Data("{\"wish_dead\": false}".utf8), suffix: ".json")
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let output = try SentinelProcess.run(["cssrs", "--answers", path])
+        let output = try await SentinelProcess.run(["cssrs", "--answers", path])
         #expect(output.status != 0)
         #expect(output.stderr.contains("item 2 (suicidal_thoughts) has no answer"))
     }
 
-    @Test func prosodyCommandOnAWAVFile() throws {
+    @Test func prosodyCommandOnAWAVFile() async throws {
         let signal = SyntheticAudio.bursts(f0: 150, burst: 0.4, gaps: [0.5, 0.9], sampleRate: 16_000)
         let path = try SyntheticAudio.temporaryFile(SyntheticAudio.wav(signal.samples, sampleRate: 16_000, encoding: .pcm16), suffix: ".wav")
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let output = try SentinelProcess.run(["prosody", path])
+        let output = try await SentinelProcess.run(["prosody", path])
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stdout.contains("pauses           2"))
         #expect(output.stdout.contains("median pitch     150."))
-        let json = try SentinelProcess.run(["prosody", path, "--json"])
+        let json = try await SentinelProcess.run(["prosody", path, "--json"])
         let features = try JSONDecoder().decode(ProsodyFeatures.self, from: Data(json.stdout.utf8))
         #expect(features.pauseCount == 2)
     }
 
-    @Test func prosodyCommandShowsSNRAndTakesTheSilenceThreshold() throws {
+    @Test func prosodyCommandShowsSNRAndTakesTheSilenceThreshold() async throws {
         let rate = 16_000
         let gap = SyntheticAudio.silence(seconds: 0.5, sampleRate: rate)
         let loud = SyntheticAudio.harmonicTone(f0: 150, seconds: 0.5, sampleRate: rate)
@@ -102,7 +102,7 @@ import Testing
         let path = try SyntheticAudio.temporaryFile(SyntheticAudio.wav(samples, sampleRate: rate, encoding: .float32), suffix: ".wav")
         defer { try? FileManager.default.removeItem(atPath: path) }
 
-        let standard = try SentinelProcess.run(["prosody", path])
+        let standard = try await SentinelProcess.run(["prosody", path])
         #expect(standard.status == 0, "\(standard.stderr)")
         #expect(standard.stdout.contains("pauses           1 ("))
         #expect(standard.stdout.contains("silence at or below -40 dBFS for at least 0.30 s"))
@@ -110,7 +110,7 @@ import Testing
         #expect(standard.stdout.contains(" dB (speech vs silence frames)"))
 
         // A negative value right after the option name is the threshold, not another option.
-        let lenient = try SentinelProcess.run(["prosody", path, "--silence-db", "-50", "--min-pause", "0.3", "--json"])
+        let lenient = try await SentinelProcess.run(["prosody", path, "--silence-db", "-50", "--min-pause", "0.3", "--json"])
         #expect(lenient.status == 0, "\(lenient.stderr)")
         let features = try JSONDecoder().decode(ProsodyFeatures.self, from: Data(lenient.stdout.utf8))
         #expect(features.pauseCount == 2)
@@ -119,43 +119,43 @@ import Testing
         #expect(snr > 40 && snr < 60, "SNR \(snr) dB")
         #expect(lenient.stdout.contains("\"snrDB\""))
 
-        let bad = try SentinelProcess.run(["prosody", path, "--silence-db", "6"])
+        let bad = try await SentinelProcess.run(["prosody", path, "--silence-db", "6"])
         #expect(bad.status != 0)
         #expect(bad.stderr.contains("--silence-db must be between -120 and 0 dBFS"))
     }
 
-    @Test func prosodyCommandRejectsATruncatedFile() throws {
+    @Test func prosodyCommandRejectsATruncatedFile() async throws {
         let data = SyntheticAudio.wav(SyntheticAudio.harmonicTone(f0: 150, seconds: 0.2, sampleRate: 16_000), sampleRate: 16_000, encoding: .pcm16)
         let path = try SyntheticAudio.temporaryFile(Data(data.prefix(data.count / 2)), suffix: ".wav")
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let output = try SentinelProcess.run(["prosody", path])
+        let output = try await SentinelProcess.run(["prosody", path])
         #expect(output.status != 0)
         #expect(output.stderr.contains("The WAV file is truncated"))
     }
 
-    @Test func healthCommandOnAnExportAndACSV() throws {
+    @Test func healthCommandOnAnExportAndACSV() async throws {
         let path = try SyntheticAudio.temporaryFile(Data(HealthExportBuilder().xml().utf8), suffix: ".xml")
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let output = try SentinelProcess.run(["health", path])
+        let output = try await SentinelProcess.run(["health", path])
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stdout.contains("today    2024-02-14"))
         #expect(output.stdout.contains("steps: "))
         #expect(output.stdout.contains("significant"))
         let csv = try SyntheticAudio.temporaryFile(Data("date,metric,value\n2024-01-01,steps,oops\n".utf8), suffix: ".csv")
         defer { try? FileManager.default.removeItem(atPath: csv) }
-        let bad = try SentinelProcess.run(["health", csv])
+        let bad = try await SentinelProcess.run(["health", csv])
         #expect(bad.status != 0)
         #expect(bad.stderr.contains("Line 2 of the CSV"))
     }
 
-    @Test func checkInWithSignalsAndABrokenSignalFileStillRuns() throws {
+    @Test func checkInWithSignalsAndABrokenSignalFileStillRuns() async throws {
         let export = try SyntheticAudio.temporaryFile(Data(HealthExportBuilder().xml().utf8), suffix: ".xml")
         let broken = try SyntheticAudio.temporaryFile(Data("not audio".utf8), suffix: ".wav")
         defer {
             try? FileManager.default.removeItem(atPath: export)
             try? FileManager.default.removeItem(atPath: broken)
         }
-        let output = try SentinelProcess.run(["checkin", "--no-model", "--health", export, "--voice", broken],
+        let output = try await SentinelProcess.run(["checkin", "--no-model", "--health", export, "--voice", broken],
                                              input: "no\nno\nno\n")
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stderr.contains("Voice recording left out: This is not a WAV file"))
@@ -165,19 +165,19 @@ import Testing
         #expect(output.stdout.contains("Decided by: wearable deviations"))
     }
 
-    @Test func conflictingModelOptionsAreRejected() throws {
-        let output = try SentinelProcess.run(["checkin", "--model", "gemma3-270m", "--no-model"])
+    @Test func conflictingModelOptionsAreRejected() async throws {
+        let output = try await SentinelProcess.run(["checkin", "--model", "gemma3-270m", "--no-model"])
         #expect(output.status != 0)
         #expect(output.stderr.contains("--model and --no-model cannot be used together"))
     }
 
-    @Test func checkInTakesAudioTranscriptAndFaceFlags() throws {
+    @Test func checkInTakesAudioTranscriptAndFaceFlags() async throws {
         let face = try SyntheticAudio.temporaryFile(Data(("eye_openness,gaze_deviation,head_pitch\n"
             + (0..<40).map { "\(0.8 - Double($0) * 0.01),\(20 + $0 / 4),\(-Double($0) / 2)" }.joined(separator: "\n")).utf8), suffix: ".csv")
         let transcript = try SyntheticAudio.temporaryFile(Data("I'm fine, things are good.".utf8), suffix: ".txt")
         let answers = try SyntheticAudio.temporaryFile(Data("{\"1\": false, \"2\": false, \"6\": true, \"6b\": true}".utf8), suffix: ".json")
         defer { for path in [face, transcript, answers] { try? FileManager.default.removeItem(atPath: path) } }
-        let output = try SentinelProcess.run(["checkin", "--no-model", "--answers", answers, "--face", face,
+        let output = try await SentinelProcess.run(["checkin", "--no-model", "--answers", answers, "--face", face,
                                               "--transcript", transcript, "--audio", "/nonexistent.wav"])
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stderr.contains("Voice recording left out"))
@@ -191,11 +191,11 @@ import Testing
     /// Answers that reach orange (yes to 1, 2 and 3) on piped input.
     static let orangeAnswers = "yes\nyes\nyes\nno\nno\nno\n"
 
-    @Test func orangeCheckInRechecksAndSavesTheEncryptedHistory() throws {
+    @Test func orangeCheckInRechecksAndSavesTheEncryptedHistory() async throws {
         let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("sentinel-cli-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: dataDirectory) }
         // Enter checks in early; "2" waits again; Enter again; "3": still not safe.
-        let output = try SentinelProcess.run(["checkin", "--no-model", "--data-dir", dataDirectory.path],
+        let output = try await SentinelProcess.run(["checkin", "--no-model", "--data-dir", dataDirectory.path],
                                              input: Self.orangeAnswers + "\n2\n\n3\n")
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stdout.contains("=== CRISIS SUPPORT"))
@@ -217,10 +217,10 @@ import Testing
         #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
     }
 
-    @Test func theRecheckCanBeSkippedOrShortened() throws {
+    @Test func theRecheckCanBeSkippedOrShortened() async throws {
         let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("sentinel-cli-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: dataDirectory) }
-        let skipped = try SentinelProcess.run(["checkin", "--no-model", "--no-recheck", "--data-dir", dataDirectory.path],
+        let skipped = try await SentinelProcess.run(["checkin", "--no-model", "--no-recheck", "--data-dir", dataDirectory.path],
                                               input: Self.orangeAnswers)
         #expect(skipped.status == 0, "\(skipped.stderr)")
         #expect(skipped.stdout.contains("=== CRISIS SUPPORT"))
@@ -230,7 +230,7 @@ import Testing
         #expect(history.sessions.count == 1)
 
         // A short wait ends on its own; the pending read then takes the answer.
-        let shortened = try SentinelProcess.run(["checkin", "--no-model", "--recheck-after", "0.1", "--data-dir", dataDirectory.path],
+        let shortened = try await SentinelProcess.run(["checkin", "--no-model", "--recheck-after", "0.1", "--data-dir", dataDirectory.path],
                                                 input: Self.orangeAnswers, laterInput: (after: .seconds(1), text: "1\n"))
         #expect(shortened.status == 0, "\(shortened.stderr)")
         #expect(shortened.stdout.contains("again in 0.1 seconds"))
@@ -238,19 +238,19 @@ import Testing
         #expect(shortened.stdout.contains("Glad you are more stable"))
         #expect(try CrisisHistoryStore(directory: dataDirectory).load(now: Date()).sessions.map(\.state).contains(.resolved))
 
-        let invalid = try SentinelProcess.run(["checkin", "--no-model", "--recheck-after", "0"])
+        let invalid = try await SentinelProcess.run(["checkin", "--no-model", "--recheck-after", "0"])
         #expect(invalid.status != 0)
         #expect(invalid.stderr.contains("--recheck-after must be above 0 seconds"))
     }
 
-    @Test func answersFileAndJSONRecordTheSessionWithoutARecheck() throws {
+    @Test func answersFileAndJSONRecordTheSessionWithoutARecheck() async throws {
         let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("sentinel-cli-\(UUID().uuidString)")
         let answers = try SyntheticAudio.temporaryFile(Data("{\"1\": true, \"2\": true, \"3\": false, \"4\": true, \"5\": false, \"6\": false}".utf8), suffix: ".json")
         defer {
             try? FileManager.default.removeItem(at: dataDirectory)
             try? FileManager.default.removeItem(atPath: answers)
         }
-        let output = try SentinelProcess.run(["checkin", "--no-model", "--answers", answers, "--json", "--data-dir", dataDirectory.path])
+        let output = try await SentinelProcess.run(["checkin", "--no-model", "--answers", answers, "--json", "--data-dir", dataDirectory.path])
         #expect(output.status == 0, "\(output.stderr)")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
         #expect(json["finalTier"] as? String == "red")
@@ -261,7 +261,7 @@ import Testing
         // A corrupt history is reported, left as it is, and the check-in still shows its result.
         let store = CrisisHistoryStore(directory: dataDirectory)
         try Data("not a history".utf8).write(to: store.historyURL)
-        let again = try SentinelProcess.run(["checkin", "--no-model", "--answers", answers, "--data-dir", dataDirectory.path])
+        let again = try await SentinelProcess.run(["checkin", "--no-model", "--answers", answers, "--data-dir", dataDirectory.path])
         #expect(again.status == 0, "\(again.stderr)")
         #expect(again.stdout.contains("Check-in result: RED"))
         #expect(again.stderr.contains("Crisis history not saved:") && again.stderr.contains("is not a Sentinel crisis history file"))

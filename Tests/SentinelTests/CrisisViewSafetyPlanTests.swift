@@ -121,7 +121,7 @@ import Testing
         #expect(text.contains("  2. Professionals and agencies to contact\n     - 988 Suicide & Crisis Lifeline"))
     }
 
-    @Test func theCheckInCommandShowsTheImportedPlanRanked() throws {
+    @Test func theCheckInCommandShowsTheImportedPlanRanked() async throws {
         let scratch = StoreScratch()
         let data = scratch.data.path
         let planJSON = """
@@ -135,11 +135,11 @@ import Testing
             Data(#"{"1": true, "2": true, "3": false, "4": true, "5": false, "6": false}"#.utf8), suffix: ".json")
         defer { for path in [planFile, answers] { try? FileManager.default.removeItem(atPath: path) } }
 
-        let imported = try SentinelProcess.run(["plan", "import", planFile, "--data-dir", data])
+        let imported = try await SentinelProcess.run(["plan", "import", planFile, "--data-dir", data])
         #expect(imported.status == 0, "\(imported.stderr)")
 
         // A first check-in, red on the screener: the screener drives (professionals first).
-        let output = try SentinelProcess.run(["checkin", "--answers", answers, "--no-model", "--data-dir", data])
+        let output = try await SentinelProcess.run(["checkin", "--answers", answers, "--no-model", "--data-dir", data])
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stdout.contains("Check-in result: RED"))
         #expect(output.stdout.contains("Your safety plan (most helpful now first):"))
@@ -155,7 +155,7 @@ import Testing
             """), "\(output.stdout)")
         #expect(!output.stdout.contains("Your safety plan:\n"), "the stored plan replaces the default steps")
 
-        let json = try SentinelProcess.run(["checkin", "--answers", answers, "--no-model", "--json", "--data-dir", data])
+        let json = try await SentinelProcess.run(["checkin", "--answers", answers, "--no-model", "--json", "--data-dir", data])
         #expect(json.status == 0, "\(json.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         #expect(object["safetyPlanOrder"] as? [Int] == [5, 6, 4, 1, 2, 7, 3])

@@ -184,7 +184,7 @@ import Testing
         #expect(SBARPrompt.user(for: input, recipient: .caregiver).contains("Safety plan, making the environment safe: Pistol"))
     }
 
-    @Test func theReportCommandBuildsTheReportFromTheStore() throws {
+    @Test func theReportCommandBuildsTheReportFromTheStore() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sbar-cli-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         do {
@@ -211,7 +211,7 @@ import Testing
             try store.close()
         }
         let out = directory.appendingPathComponent("report.txt")
-        let output = try SentinelProcess.run(["report", "--for", "primary-care", "--no-model", "--out", out.path,
+        let output = try await SentinelProcess.run(["report", "--for", "primary-care", "--no-model", "--out", out.path,
                                               "--data-dir", directory.path])
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stdout.hasPrefix("[Template report: no model: turned off with --no-model.]"))
@@ -224,9 +224,9 @@ import Testing
         let permissions = try FileManager.default.attributesOfItem(atPath: out.path)[.posixPermissions] as? Int
         #expect(permissions == 0o600)
 
-        let caregiver = try SentinelProcess.run(["report", "--for", "caregiver", "--no-model", "--data-dir", directory.path])
+        let caregiver = try await SentinelProcess.run(["report", "--for", "caregiver", "--no-model", "--data-dir", directory.path])
         #expect(caregiver.stdout.contains("- From their safety plan: Pistol stays with Mike"))
-        let bad = try SentinelProcess.run(["report", "--for", "dentist", "--no-model", "--data-dir", directory.path])
+        let bad = try await SentinelProcess.run(["report", "--for", "dentist", "--no-model", "--data-dir", directory.path])
         #expect(bad.status != 0)
         #expect(bad.stderr.contains("primary-care"))
     }

@@ -122,31 +122,31 @@ import Testing
         #expect(try store.currentSafetyPlan().entries(in: .copingStrategies).map(\.text) == ["Walk the dog"])
     }
 
-    @Test func theCommandLineEditsThePlanAndKeeps988() throws {
+    @Test func theCommandLineEditsThePlanAndKeeps988() async throws {
         let dataDir = FileManager.default.temporaryDirectory.appendingPathComponent("plan-cli-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: dataDir) }
-        let empty = try SentinelProcess.run(["plan", "show", "--data-dir", dataDir])
+        let empty = try await SentinelProcess.run(["plan", "show", "--data-dir", dataDir])
         #expect(empty.status == 0, "\(empty.stderr)")
         #expect(empty.stdout.contains("1. 988 Suicide & Crisis Lifeline"))
         #expect(empty.stderr.contains("Warning: No one is listed"))
 
-        let added = try SentinelProcess.run(["plan", "add", "help", "Mike (battle buddy) 555-201-7788", "--data-dir", dataDir])
+        let added = try await SentinelProcess.run(["plan", "add", "help", "Mike (battle buddy) 555-201-7788", "--data-dir", dataDir])
         #expect(added.status == 0, "\(added.stderr)")
         #expect(added.stdout.contains("Mike (battle buddy) — (555) 201-7788"))
         #expect(!added.stderr.contains("Warning"))
 
-        let refused = try SentinelProcess.run(["plan", "remove", "professionals", "1", "--data-dir", dataDir])
+        let refused = try await SentinelProcess.run(["plan", "remove", "professionals", "1", "--data-dir", dataDir])
         #expect(refused.status != 0)
         #expect(refused.stderr.contains("cannot be removed"))
 
         let worksheet = URL(fileURLWithPath: dataDir).appendingPathComponent("worksheet.txt")
         try Data(SafetyPlanWorksheetTests.scannedWorksheet.utf8).write(to: worksheet)
-        let imported = try SentinelProcess.run(["plan", "import-text", worksheet.path, "--data-dir", dataDir])
+        let imported = try await SentinelProcess.run(["plan", "import-text", worksheet.path, "--data-dir", dataDir])
         #expect(imported.status == 0, "\(imported.stderr)")
         #expect(imported.stdout.contains("Found 7 of 7 sections"))
         #expect(imported.stdout.contains("Dr. Patel, my therapist — (555) 342-1188 ext. 204"))
 
-        let json = try SentinelProcess.run(["plan", "show", "--json", "--data-dir", dataDir])
+        let json = try await SentinelProcess.run(["plan", "show", "--json", "--data-dir", dataDir])
         #expect(json.status == 0)
         let plan = try JSONDecoder().decode(SafetyPlan.self, from: Data(json.stdout.utf8))
         #expect(plan.entries(in: .reasonsForLiving).map(\.text) == ["My daughters, Emma and Lily"])

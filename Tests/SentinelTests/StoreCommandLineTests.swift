@@ -10,16 +10,16 @@ import Testing
          "note": "the cormorant private words"}
         """
 
-    @Test func checkInsAreRecordedIngestWorksAndPurgeLeavesNoFileBehind() throws {
+    @Test func checkInsAreRecordedIngestWorksAndPurgeLeavesNoFileBehind() async throws {
         let scratch = StoreScratch()
         let data = scratch.data.path
         let answers = try SyntheticAudio.temporaryFile(Data(Self.orangeAnswers.utf8), suffix: ".json")
         defer { try? FileManager.default.removeItem(atPath: answers) }
 
         // Two check-ins: an orange one from a file, a yellow one answered on standard input.
-        let orange = try SentinelProcess.run(["checkin", "--answers", answers, "--no-model", "--data-dir", data])
+        let orange = try await SentinelProcess.run(["checkin", "--answers", answers, "--no-model", "--data-dir", data])
         #expect(orange.status == 0, "\(orange.stderr)")
-        let yellow = try SentinelProcess.run(["checkin", "--no-model", "--data-dir", data], input: "yes\nno\nno\n")
+        let yellow = try await SentinelProcess.run(["checkin", "--no-model", "--data-dir", data], input: "yes\nno\nno\n")
         #expect(yellow.status == 0, "\(yellow.stderr)")
         #expect(!orange.stderr.contains("not saved"), "\(orange.stderr)")
 
@@ -28,10 +28,10 @@ import Testing
         try FileManager.default.createDirectory(at: inbox, withIntermediateDirectories: true)
         try Data(#"{"text": {"div": "<div>Seen in clinic.<script>alert(1)</script></div>"}}"#.utf8)
             .write(to: inbox.appendingPathComponent("visit.json"))
-        let ingest = try SentinelProcess.run(["ingest", "--no-model", "--data-dir", data])
+        let ingest = try await SentinelProcess.run(["ingest", "--no-model", "--data-dir", data])
         #expect(ingest.status == 0, "\(ingest.stderr)")
         #expect(ingest.stdout.contains("Ingested visit.json (narrative): added to the narrative as a dated summary line; removed 1 piece"))
-        let again = try SentinelProcess.run(["ingest", "--no-model", "--data-dir", data])
+        let again = try await SentinelProcess.run(["ingest", "--no-model", "--data-dir", data])
         #expect(again.stdout.contains("No records waiting"))
 
         do {
@@ -48,12 +48,12 @@ import Testing
         #expect(try StoreScratch.files(under: scratch.data, containing: "Seen in clinic").isEmpty)
 
         // Without --yes, anything but yes removes nothing.
-        let declined = try SentinelProcess.run(["purge", "--data-dir", data], input: "no\n")
+        let declined = try await SentinelProcess.run(["purge", "--data-dir", data], input: "no\n")
         #expect(declined.status == 1)
         #expect(declined.stdout.contains("Nothing was removed."))
         #expect(FileManager.default.fileExists(atPath: scratch.data.appendingPathComponent("sentinel.key").path))
 
-        let purge = try SentinelProcess.run(["purge", "--data-dir", data], input: "yes\n")
+        let purge = try await SentinelProcess.run(["purge", "--data-dir", data], input: "yes\n")
         #expect(purge.status == 0, "\(purge.stderr)")
         #expect(purge.stdout.contains("Removed the store's encryption key"))
         #expect(purge.stdout.contains("Removed the encrypted store"))
@@ -62,7 +62,7 @@ import Testing
         #expect(purge.stdout.contains("nothing is left in"))
         #expect(!FileManager.default.fileExists(atPath: scratch.data.path), "no file and no directory is left behind")
 
-        let twice = try SentinelProcess.run(["purge", "--yes", "--data-dir", data])
+        let twice = try await SentinelProcess.run(["purge", "--yes", "--data-dir", data])
         #expect(twice.status == 0)
         #expect(twice.stdout.contains("Nothing to remove"))
     }

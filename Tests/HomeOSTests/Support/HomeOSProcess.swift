@@ -42,7 +42,6 @@ enum HomeOSProcess {
         return environment
     }
 
-    /// Runs `homeos` with `arguments`, feeding `input` to standard input through a pipe.
     /// A fresh, empty folder to use as a run's home (`name` tells runs apart in the temporary folder).
     static func temporaryHome(_ name: String) throws -> URL {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("homeos-\(name)-\(UUID().uuidString)")
@@ -50,21 +49,26 @@ enum HomeOSProcess {
         return home
     }
 
-    static func run(_ arguments: [String], home: URL, input: String = "", timeout: Duration = .seconds(60)) throws -> Output {
-        try launch(requireExecutable(), arguments: arguments, environment: environment(home: home), input: input, timeout: timeout)
+    /// Runs `homeos` with `arguments`, feeding `input` to standard input through a pipe.
+    ///
+    /// Waits by sleeping the task, not the thread: a test blocking one of the cooperative pool's
+    /// threads (two on a two-core machine) for a whole command starves every other test's
+    /// deadlines, which is how a 50 ms timeout once took 4.4 s to fire in CI.
+    static func run(_ arguments: [String], home: URL, input: String = "", timeout: Duration = .seconds(60)) async throws -> Output {
+        try await launch(requireExecutable(), arguments: arguments, environment: environment(home: home), input: input, timeout: timeout)
     }
 
     /// Runs `homeos` under `script`, so that its standard input and output are a terminal.
-    static func runInTerminal(_ arguments: [String], home: URL, input: String, timeout: Duration = .seconds(60)) throws -> Output {
+    static func runInTerminal(_ arguments: [String], home: URL, input: String, timeout: Duration = .seconds(60)) async throws -> Output {
         let command = ([try requireExecutable().path] + arguments).map { "'\($0)'" }.joined(separator: " ")
-        return try launch(URL(fileURLWithPath: "/usr/bin/script"), arguments: ["-qec", command, "/dev/null"],
+        return try await launch(URL(fileURLWithPath: "/usr/bin/script"), arguments: ["-qec", command, "/dev/null"],
                           environment: environment(home: home), input: input, timeout: timeout)
     }
 
     static var terminalAvailable: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/script") }
 
     private static func launch(_ url: URL, arguments: [String], environment: [String: String], input: String,
-                               timeout: Duration) throws -> Output {
+                               timeout: Duration) async throws -> Output {
         let process = Process()
         process.executableURL = url
         process.arguments = arguments
@@ -84,7 +88,7 @@ enum HomeOSProcess {
                 Issue.record("homeos \(arguments.joined(separator: " ")) did not finish within \(timeout)")
                 break
             }
-            Thread.sleep(forTimeInterval: 0.01)
+            try? await Task.sleep(for: .milliseconds(10))
         }
         process.waitUntilExit()
         return Output(status: process.terminationStatus, stdout: out.finish(), stderr: err.finish())

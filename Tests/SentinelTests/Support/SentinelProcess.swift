@@ -42,31 +42,32 @@ enum SentinelProcess {
     /// Runs `sentinel` with `arguments`, feeding `input` to standard input through a pipe.
     ///
     /// With `laterInput`, that text follows after a delay (a person answering later) before
-    /// standard input closes.
+    /// standard input closes. Waits by sleeping the task, not the thread, so a running command
+    /// does not hold one of the cooperative pool's few threads from the other tests.
     static func run(_ arguments: [String], input: String = "", laterInput: (after: Duration, text: String)? = nil,
-                    timeout: Duration = .seconds(60)) throws -> Output {
+                    timeout: Duration = .seconds(60)) async throws -> Output {
         guard let executable else {
             Issue.record("The sentinel executable was not found next to the test runner; build it with `swift build --build-tests`.")
             throw CocoaError(.fileNoSuchFile)
         }
-        return try launch(executable, arguments: arguments, input: input, laterInput: laterInput, timeout: timeout)
+        return try await launch(executable, arguments: arguments, input: input, laterInput: laterInput, timeout: timeout)
     }
 
     /// Runs `sentinel` under `script`, so that its standard input and output are a terminal.
-    static func runInTerminal(_ arguments: [String], input: String, timeout: Duration = .seconds(60)) throws -> Output {
+    static func runInTerminal(_ arguments: [String], input: String, timeout: Duration = .seconds(60)) async throws -> Output {
         guard let executable else {
             Issue.record("The sentinel executable was not found next to the test runner.")
             throw CocoaError(.fileNoSuchFile)
         }
         let command = ([executable.path] + arguments).map { "'\($0)'" }.joined(separator: " ")
-        return try launch(URL(fileURLWithPath: "/usr/bin/script"), arguments: ["-qec", command, "/dev/null"],
+        return try await launch(URL(fileURLWithPath: "/usr/bin/script"), arguments: ["-qec", command, "/dev/null"],
                           input: input, timeout: timeout)
     }
 
     static var terminalAvailable: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/script") }
 
     private static func launch(_ url: URL, arguments: [String], input: String, laterInput: (after: Duration, text: String)? = nil,
-                               timeout: Duration) throws -> Output {
+                               timeout: Duration) async throws -> Output {
         let process = Process()
         process.executableURL = url
         process.arguments = arguments
@@ -97,7 +98,7 @@ enum SentinelProcess {
                 Issue.record("sentinel \(arguments.joined(separator: " ")) did not finish within \(timeout)")
                 break
             }
-            Thread.sleep(forTimeInterval: 0.01)
+            try? await Task.sleep(for: .milliseconds(10))
         }
         process.waitUntilExit()
         return Output(status: process.terminationStatus, stdout: out.text(), stderr: err.text())
