@@ -52,6 +52,15 @@ public final class LlamaCppPythonServer: Sendable {
             : "llama-cpp-python's server extras (fastapi, uvicorn, sse-starlette, …) are missing from \(python); run `make setup`"
     }
 
+    /// ``checkInstallation(python:)`` on a thread of its own: Python importing the server takes
+    /// seconds, and a cooperative-pool thread blocked that long (one of two on a two-core
+    /// machine) stalls every other task's deadlines.
+    private static func checkInstallationOnOwnThread(python: String) async -> String? {
+        await withCheckedContinuation { continuation in
+            Thread { continuation.resume(returning: checkInstallation(python: python)) }.start()
+        }
+    }
+
     /// Starts a server for the GGUF file at `modelPath` and waits until it answers.
     /// - Parameters:
     ///   - contextSize: the served context window (`--n_ctx`).
@@ -62,7 +71,9 @@ public final class LlamaCppPythonServer: Sendable {
     public static func start(modelPath: String, python: String = defaultPython(), contextSize: Int = 2048, threads: Int? = nil,
                              interruptRequests: Bool = false,
                              readyTimeout: Duration = .seconds(90)) async throws -> LlamaCppPythonServer {
-        if let missing = checkInstallation(python: python) { throw StartError(description: missing, isMissingInstallation: true) }
+        if let missing = await checkInstallationOnOwnThread(python: python) {
+            throw StartError(description: missing, isMissingInstallation: true)
+        }
         guard FileManager.default.fileExists(atPath: modelPath) else {
             throw StartError(description: "no model file at \(modelPath); run `make setup`", isMissingInstallation: true)
         }
