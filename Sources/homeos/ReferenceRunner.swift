@@ -49,7 +49,18 @@ struct ReferenceRunner {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: python)
         process.arguments = [script]
-        let input = Pipe(), output = Pipe(), errors = Pipe()
+        let input = Pipe(), output = Pipe()
+        // Standard error goes to a file, not a second pipe: reading the result pipe to its end
+        // while a full error pipe (64 KB of llama.cpp or Python output) blocks the child would
+        // never finish.
+        let errorLog = FileManager.default.temporaryDirectory
+            .appendingPathComponent("homeos-bench-reference-\(UUID().uuidString).log")
+        guard FileManager.default.createFile(atPath: errorLog.path, contents: nil) else {
+            throw BenchError("Cannot create \(errorLog.path) for the reference run's messages.")
+        }
+        defer { try? FileManager.default.removeItem(at: errorLog) }
+        let errors = try FileHandle(forWritingTo: errorLog)
+        defer { try? errors.close() }
         process.standardInput = input
         process.standardOutput = output
         process.standardError = errors
@@ -57,8 +68,8 @@ struct ReferenceRunner {
         input.fileHandleForWriting.write(try JSONEncoder().encode(job))
         try input.fileHandleForWriting.close()
         let data = output.fileHandleForReading.readDataToEndOfFile()
-        let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
+        let errorText = String(decoding: (try? Data(contentsOf: errorLog)) ?? Data(), as: UTF8.self)
         guard process.terminationStatus == 0 else {
             throw BenchError("The reference run failed (exit \(process.terminationStatus)): \(errorText.suffix(800))")
         }
