@@ -145,4 +145,7 @@ enum RepositoryFiles {
 
     /// `examples/sample-family.json`.
     static let sampleFamily = root.appendingPathComponent("examples/sample-family.json")
+
+    /// `scripts/bench_reference.py`, the llama-cpp-python side of `homeos bench engine`.
+    static let benchReferenceScript = root.appendingPathComponent("scripts/bench_reference.py")
 }
