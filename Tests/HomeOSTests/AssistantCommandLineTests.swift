@@ -17,7 +17,7 @@ import Testing
         init() async throws {
             folder = try TemporaryFolder("homeos-ask")
             let created = try await HomeOSProcess.run(["init", "--from", RepositoryFiles.sampleFamily.path, "--data-dir", data],
-                                                home: folder.url)
+                                                      home: folder.url)
             #expect(created.status == 0, "\(created.stderr)")
         }
 
@@ -134,7 +134,7 @@ import Testing
         let folder = try TemporaryFolder("homeos-ask")
         defer { folder.remove() }
         let output = try await HomeOSProcess.run(["eval", "prompts", "--no-model", "--family", RepositoryFiles.sampleFamily.path],
-                                           home: folder.url, timeout: .seconds(120))
+                                                 home: folder.url, timeout: .seconds(120))
         #expect(output.status == 0 || output.status == 1, "\(output.stderr)")
         #expect(output.stdout.contains("verdict"), "\(output.stdout)")
         #expect(output.stdout.contains("emergency-cant-breathe"), "\(output.stdout)")

@@ -19,7 +19,7 @@ import Testing
         let file = home.appendingPathComponent("booking.json")
         try Self.schema.write(to: file, atomically: true, encoding: .utf8)
         let output = try await HomeOSProcess.run(["generate", "--model", model, "--max-tokens", "48", "--schema", file.path,
-                                            "Book sushi for two at 8pm."], home: home, timeout: .seconds(120))
+                                                  "Book sushi for two at 8pm."], home: home, timeout: .seconds(120))
         #expect(output.status == 0, "\(output.stderr)")
         let value = try #require(try? JSONValue(parsing: output.stdout), "not JSON: \(output.stdout.debugDescription)")
         #expect(try JSONSchemaValidator(schema: JSONSchema(jsonText: Self.schema)).validate(value).isEmpty, "\(output.stdout)")

@@ -9,7 +9,7 @@ import Testing
         let home = try HomeOSProcess.temporaryHome("route")
         defer { try? FileManager.default.removeItem(at: home) }
         let output = try await HomeOSProcess.run(["route", "--model", model, "--skip-classification", "--json",
-                                            "will the sky be overcast tomorrow"], home: home, timeout: .seconds(120))
+                                                  "will the sky be overcast tomorrow"], home: home, timeout: .seconds(120))
         #expect(output.status == 0, "\(output.stderr)")
         let decision = try #require(try? JSONValue(parsing: output.stdout), "not JSON: \(output.stdout.debugDescription)")
         #expect(decision["skill"] == .string("tools"), "\(output.stdout)")
@@ -21,7 +21,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: home) }
         func evaluate(_ bias: String) async throws -> String {
             let output = try await HomeOSProcess.run(["eval", "routing", "--data", "clinc150", "--no-model", "--limit", "60",
-                                                "--none-bias", bias], home: home, timeout: .seconds(120))
+                                                      "--none-bias", bias], home: home, timeout: .seconds(120))
             #expect(output.status == 0, "\(output.stderr)")
             return output.stdout
         }
@@ -51,7 +51,7 @@ import Testing
         #expect(bias.status != 0)
         #expect(bias.stderr.contains("--none-bias must be a number between -20 and 20"), "\(bias.stderr)")
         let evalCache = try await HomeOSProcess.run(["eval", "routing", "--data", "slurp", "--split", "devel", "--no-model",
-                                               "--embedding-cache", home.appendingPathComponent("v.json").path], home: home)
+                                                     "--embedding-cache", home.appendingPathComponent("v.json").path], home: home)
         #expect(evalCache.status != 0)
         #expect(evalCache.stderr.contains("--embedding-cache needs --cross-validate with a model"), "\(evalCache.stderr)")
         let scale = try await HomeOSProcess.run(["train", "router", "--sentence-vectors", "--embedding-scales", "0"], home: home)

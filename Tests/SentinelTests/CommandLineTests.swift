@@ -156,7 +156,7 @@ import Testing
             try? FileManager.default.removeItem(atPath: broken)
         }
         let output = try await SentinelProcess.run(["checkin", "--no-model", "--health", export, "--voice", broken],
-                                             input: "no\nno\nno\n")
+                                                   input: "no\nno\nno\n")
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stderr.contains("Voice recording left out: This is not a WAV file"))
         #expect(output.stdout.contains("Wearables (2024-02-14 vs"))
@@ -178,7 +178,7 @@ import Testing
         let answers = try SyntheticAudio.temporaryFile(Data("{\"1\": false, \"2\": false, \"6\": true, \"6b\": true}".utf8), suffix: ".json")
         defer { for path in [face, transcript, answers] { try? FileManager.default.removeItem(atPath: path) } }
         let output = try await SentinelProcess.run(["checkin", "--no-model", "--answers", answers, "--face", face,
-                                              "--transcript", transcript, "--audio", "/nonexistent.wav"])
+                                                    "--transcript", transcript, "--audio", "/nonexistent.wav"])
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stderr.contains("Voice recording left out"))
         #expect(output.stdout.contains("Check-in result: ORANGE — high monitoring (Columbia triage: moderate)"))
@@ -196,7 +196,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dataDirectory) }
         // Enter checks in early; "2" waits again; Enter again; "3": still not safe.
         let output = try await SentinelProcess.run(["checkin", "--no-model", "--data-dir", dataDirectory.path],
-                                             input: Self.orangeAnswers + "\n2\n\n3\n")
+                                                   input: Self.orangeAnswers + "\n2\n\n3\n")
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stdout.contains("=== CRISIS SUPPORT"))
         #expect(output.stdout.contains("We will check in with you again in 10 minutes."))
@@ -221,7 +221,7 @@ import Testing
         let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("sentinel-cli-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: dataDirectory) }
         let skipped = try await SentinelProcess.run(["checkin", "--no-model", "--no-recheck", "--data-dir", dataDirectory.path],
-                                              input: Self.orangeAnswers)
+                                                    input: Self.orangeAnswers)
         #expect(skipped.status == 0, "\(skipped.stderr)")
         #expect(skipped.stdout.contains("=== CRISIS SUPPORT"))
         #expect(!skipped.stdout.contains("How are you doing now?") && !skipped.stdout.contains("Press Enter"))
@@ -231,7 +231,7 @@ import Testing
 
         // A short wait ends on its own; the pending read then takes the answer.
         let shortened = try await SentinelProcess.run(["checkin", "--no-model", "--recheck-after", "0.1", "--data-dir", dataDirectory.path],
-                                                input: Self.orangeAnswers, laterInput: (after: .seconds(1), text: "1\n"))
+                                                      input: Self.orangeAnswers, laterInput: (after: .seconds(1), text: "1\n"))
         #expect(shortened.status == 0, "\(shortened.stderr)")
         #expect(shortened.stdout.contains("again in 0.1 seconds"))
         #expect(shortened.stdout.contains("How are you doing now?"))

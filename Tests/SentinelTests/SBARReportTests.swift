@@ -212,7 +212,7 @@ import Testing
         }
         let out = directory.appendingPathComponent("report.txt")
         let output = try await SentinelProcess.run(["report", "--for", "primary-care", "--no-model", "--out", out.path,
-                                              "--data-dir", directory.path])
+                                                    "--data-dir", directory.path])
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stdout.hasPrefix("[Template report: no model: turned off with --no-model.]"))
         #expect(output.stdout.contains("rated orange"))

@@ -62,7 +62,7 @@ enum HomeOSProcess {
     static func runInTerminal(_ arguments: [String], home: URL, input: String, timeout: Duration = .seconds(60)) async throws -> Output {
         let command = ([try requireExecutable().path] + arguments).map { "'\($0)'" }.joined(separator: " ")
         return try await launch(URL(fileURLWithPath: "/usr/bin/script"), arguments: ["-qec", command, "/dev/null"],
-                          environment: environment(home: home), input: input, timeout: timeout)
+                                environment: environment(home: home), input: input, timeout: timeout)
     }
 
     static var terminalAvailable: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/script") }

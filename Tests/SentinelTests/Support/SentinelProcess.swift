@@ -61,7 +61,7 @@ enum SentinelProcess {
         }
         let command = ([executable.path] + arguments).map { "'\($0)'" }.joined(separator: " ")
         return try await launch(URL(fileURLWithPath: "/usr/bin/script"), arguments: ["-qec", command, "/dev/null"],
-                          input: input, timeout: timeout)
+                                input: input, timeout: timeout)
     }
 
     static var terminalAvailable: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/script") }
