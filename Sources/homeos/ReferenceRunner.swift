@@ -1,4 +1,5 @@
 import Foundation
+import RemoteEngine
 
 /// The job sent to scripts/bench_reference.py (field names are the script's).
 struct ReferenceJob: Encodable {
@@ -30,10 +31,7 @@ struct ReferenceRunner {
     let script: String
 
     init(python: String?, script: String?) throws {
-        let environment = ProcessInfo.processInfo.environment
-        let cache = environment["HOMEOS_CACHE"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache/homeos").path
-        self.python = python ?? "\(cache)/current/venv/bin/python"
+        self.python = python ?? LlamaCppPythonServer.defaultPython()
         self.script = script ?? URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("scripts/bench_reference.py").path
