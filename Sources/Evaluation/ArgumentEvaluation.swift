@@ -1,7 +1,7 @@
 import Foundation
 import LLM
 
-/// Argument extraction on BFCL with schema-constrained decoding (`homeos eval arguments`).
+/// Argument extraction on BFCL with schema-constrained decoding (`homeos dev eval arguments`).
 ///
 /// Each case becomes one ``LLMBridge/generateJSONReport(prompt:schema:system:examples:maxTokens:deadline:)``
 /// call whose schema offers every function as a branch (`{"name": <const>, "arguments": {…}}`,

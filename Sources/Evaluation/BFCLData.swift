@@ -1,7 +1,7 @@
 import Foundation
 import LLM
 
-/// A Berkeley Function Calling Leaderboard (v4) category in `shared/data/bfcl`.
+/// A Berkeley Function Calling Leaderboard (v4) category (the `bfcl` corpus that `make setup` installs).
 public enum BFCLCategory: String, Sendable, Hashable, CaseIterable {
     /// One Python function; the request calls it once (400 cases).
     case simplePython = "simple_python"
@@ -70,10 +70,11 @@ extension EvaluationData {
     /// Loads a BFCL category with its possible answers (JSON Lines despite the `.json` name).
     /// - Throws: ``RoutingDataError`` when a file is missing or a line is not a BFCL case.
     public func bfcl(_ category: BFCLCategory) throws(RoutingDataError) -> [BFCLCase] {
-        let questions = try jsonLines(url("bfcl/BFCL_v4_\(category.rawValue).json"))
+        let folder = try requireForReading(.bfcl)
+        let questions = try jsonLines(folder.appendingPathComponent("BFCL_v4_\(category.rawValue).json"))
         var answers: [String: [[String: JSONValue]]] = [:]
         if category.hasAnswers {
-            let answerURL = url("bfcl/possible_answer/BFCL_v4_\(category.rawValue).json")
+            let answerURL = folder.appendingPathComponent("possible_answer/BFCL_v4_\(category.rawValue).json")
             for line in try jsonLines(answerURL) {
                 guard let id = line["id"]?.stringValue, let truth = line["ground_truth"]?.arrayValue else {
                     throw .malformed(file: answerURL.path, detail: "an answer line lacks id or ground_truth")

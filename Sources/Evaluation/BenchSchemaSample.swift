@@ -19,7 +19,7 @@ public struct BenchSchemaSample: Sendable {
     /// Reads up to `count` schemas from `subset`: every k-th file in name order, so runs are
     /// reproducible and spread over the whole subset.
     public static func take(_ count: Int, from subset: String, data: EvaluationData) throws -> [Item] {
-        let folder = data.url("jsonschemabench/\(subset)")
+        let folder = try data.require(.jsonSchemaBench).appendingPathComponent(subset)
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }.sorted()
         guard !files.isEmpty else { return [] }
         let stride = max(1, files.count / max(1, count))

@@ -23,7 +23,7 @@ public struct EmpiricalSchemaCoverage: Sendable {
         public var coverage: Double { sampled == 0 ? 0 : Double(valid) / Double(sampled) }
     }
 
-    /// Published empirical coverage (Llama-3.2-1B, greedy) from `shared/data/README.md`:
+    /// Published empirical coverage (Llama-3.2-1B, greedy) from the JSONSchemaBench paper (arXiv 2501.10868):
     /// llama.cpp grammar, Guidance, and the unconstrained model alone.
     public static let published: [String: (llamaCpp: Double, guidance: Double, unconstrained: Double)] = [
         "Glaiveai2K": (0.95, 0.96, 0.90), "Github_easy": (0.75, 0.86, 0.65), "Snowplow": (0.74, 0.82, 0.46),
@@ -118,6 +118,6 @@ public struct EmpiricalSchemaCoverage: Sendable {
                          reference.map { String(format: "%.2f", $0.unconstrained) } ?? "-",
                          "\(r.compileFailures)", "\(r.tooLong)", String(format: "%.0f", r.duration.seconds)])
         }
-        return TextTable.render(rows) + "\n* published, Llama-3.2-1B greedy (shared/data/README.md); ours uses the model named above."
+        return TextTable.render(rows) + "\n* published, Llama-3.2-1B greedy (JSONSchemaBench, arXiv 2501.10868); ours uses the model named above."
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import LLM
 
-/// Runs the JSON Schema Test Suite (`shared/data/json-schema-test-suite`) against
+/// Runs the JSON Schema Test Suite (the `json-schema-test-suite` corpus) against
 /// ``JSONSchemaValidator`` and reports per-file results and the failing cases.
 ///
 /// Remote references (`http://localhost:1234/…`) are served from the suite's `remotes/` folder and
@@ -18,12 +18,14 @@ public struct JSONSchemaConformance: Sendable {
     /// A runner over the located data.
     public init(data: EvaluationData) { self.data = data }
 
-    /// The suite folder.
+    /// The suite folder (where it would be when it is not installed).
     public var suiteRoot: URL { data.url("json-schema-test-suite") }
 
     /// Runs every case of `draft` (required ones, plus `optional/` when asked).
-    /// - Throws: when the suite's files cannot be read or parsed.
+    /// - Throws: ``EvaluationDataError`` when the suite is not installed; other errors when its
+    ///   files cannot be read or parsed.
     public func run(draft: JSONSchemaDraft, includeOptional: Bool) throws -> ConformanceReport {
+        _ = try data.require(.jsonSchemaTestSuite)
         let resolver = try makeResolver()
         let folder = suiteRoot.appendingPathComponent("tests/\(draft.rawValue)")
         var files: [(path: String, category: ConformanceReport.Category)] =

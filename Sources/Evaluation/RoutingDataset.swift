@@ -38,9 +38,9 @@ public struct RoutingDataset: Sendable {
         self.labelMap = labelMap
     }
 
-    /// Loads the data and the label map from `data`.
+    /// Reads the corpora from `data`, with the label map shipped with this module.
     public init(data: EvaluationData) throws(RoutingDataError) {
-        self.init(data: data, labelMap: try .load(from: data))
+        self.init(data: data, labelMap: try .bundled())
     }
 
     /// The development split of each corpus (the only ones training and tuning may read).
@@ -85,7 +85,7 @@ public struct RoutingDataset: Sendable {
 
     /// SLURP rows as (sentence, `scenario_action`).
     private func slurp(split: String) throws(RoutingDataError) -> [(String, String)] {
-        let url = data.url("slurp/\(split).jsonl")
+        let url = try data.requireForReading(.slurp).appendingPathComponent("\(split).jsonl")
         let text: String
         do { text = try String(contentsOf: url, encoding: .utf8) } catch { throw .unreadable(path: url.path, detail: "\(error)") }
         var rows: [(String, String)] = []
@@ -102,7 +102,7 @@ public struct RoutingDataset: Sendable {
 
     /// CLINC150 rows of `split` plus `oos_<split>`, as (text, intent).
     private func clinc(split: String) throws(RoutingDataError) -> [(String, String)] {
-        let url = data.url("clinc150/data_full.json")
+        let url = try data.requireForReading(.clinc150).appendingPathComponent("data_full.json")
         let root: JSONValue
         do { root = try JSONValue(parsing: try Data(contentsOf: url)) } catch {
             throw .unreadable(path: url.path, detail: "\(error)")

@@ -2,7 +2,7 @@ import Foundation
 import LLM
 import Skills
 
-/// Runs a router over labelled public messages and measures it (`homeos eval routing`).
+/// Runs a router over labelled public messages and measures it (`homeos dev eval routing`).
 ///
 /// ```swift
 /// let examples = try RoutingDataset(data: .locate()).examples(corpus: .clinc150, split: "test")

@@ -1,7 +1,8 @@
 import Foundation
 import LLM
 
-/// Which public intent labels correspond to which skill (`shared/data/routing-label-map.json`).
+/// Which public intent labels correspond to which skill (`Resources/routing-label-map.json`, written
+/// for this project and shipped with the Evaluation module).
 ///
 /// A label maps to a skill id, to out of scope (the message must route to no skill), or is
 /// excluded (not used for training and not scored). CLINC150 intents that the file does not list
@@ -53,9 +54,12 @@ public struct RoutingLabelMap: Sendable, Hashable {
         self.tables = tables
     }
 
-    /// Loads `routing-label-map.json` from the evaluation data.
-    public static func load(from data: EvaluationData) throws(RoutingDataError) -> RoutingLabelMap {
-        let url = data.url("routing-label-map.json")
+    /// The map shipped with the Evaluation module (`Resources/routing-label-map.json`).
+    /// - Throws: ``RoutingDataError`` when the resource is missing or malformed.
+    public static func bundled() throws(RoutingDataError) -> RoutingLabelMap {
+        guard let url = Bundle.module.url(forResource: "routing-label-map", withExtension: "json") else {
+            throw .unreadable(path: "routing-label-map.json", detail: "not in the Evaluation module's resources")
+        }
         let bytes: Data
         do { bytes = try Data(contentsOf: url) } catch { throw .unreadable(path: url.path, detail: "\(error)") }
         return try RoutingLabelMap(jsonData: bytes, file: url.path)
@@ -77,22 +81,26 @@ public struct RoutingLabelMap: Sendable, Hashable {
 }
 
 /// Evaluation data that cannot be read.
-public enum RoutingDataError: Error, Sendable, Hashable, CustomStringConvertible {
+public enum RoutingDataError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A file could not be read.
     case unreadable(path: String, detail: String)
     /// A file was read but is not in the expected format.
     case malformed(file: String, detail: String)
     /// The requested split does not exist for the corpus.
     case unknownSplit(corpus: String, split: String, available: [String])
+    /// The corpus is not installed (the error says where it looked and how to install it).
+    case missingCorpus(EvaluationDataError)
 
     public var description: String {
         switch self {
         case .unreadable(let path, let detail):
-            return "Cannot read \(path): \(detail). Check that shared/data is present (or set HOMEOS_DATA_DIR)."
+            return "Cannot read \(path): \(detail)."
         case .malformed(let file, let detail):
             return "\(file) is not in the expected format: \(detail)."
         case .unknownSplit(let corpus, let split, let available):
             return "\(corpus) has no split '\(split)'; use one of: \(available.joined(separator: ", "))."
+        case .missingCorpus(let error):
+            return error.description
         }
     }
 }

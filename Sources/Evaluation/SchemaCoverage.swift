@@ -14,7 +14,7 @@ public struct SchemaCoverage: Sendable {
     /// The compiler measured.
     public var compiler: JSONSchemaGrammarCompiler
 
-    /// Creates a harness over `data` (`shared/data/jsonschemabench/<Subset>/*.json`).
+    /// Creates a harness over `data` (the `jsonschemabench` corpus: `<Subset>/*.json`).
     public init(data: EvaluationData, compiler: JSONSchemaGrammarCompiler = JSONSchemaGrammarCompiler()) {
         self.data = data
         self.compiler = compiler
@@ -23,7 +23,8 @@ public struct SchemaCoverage: Sendable {
     /// Compiles every schema of the given subsets (all of ``subsets`` when nil).
     /// - Throws: ``SchemaCoverageError`` when a subset folder is missing or unreadable.
     public func declared(subsets: [String]? = nil) throws -> [SubsetCoverage] {
-        try (subsets ?? Self.subsets).map(declared(subset:))
+        _ = try data.require(.jsonSchemaBench)
+        return try (subsets ?? Self.subsets).map(declared(subset:))
     }
 
     /// Compiles every schema of one subset.

@@ -110,7 +110,20 @@ import Testing
         #expect(single["anyOf"] == nil && single["properties"]?["name"] == ["const": "other"])
     }
 
-    @Test func loadsTheSharedBFCLCategories() throws {
+    @Test func loadsTheFixtureBFCLCategories() throws {
+        let data = EvaluationFixtures.data
+        let simple = try data.bfcl(.simplePython)
+        #expect(simple.count == 3)
+        #expect(simple[0].question.contains("triangle") && simple[0].groundTruth.count == 1)
+        #expect(try data.bfcl(.multiple).allSatisfy { $0.functions.count >= 2 })
+        #expect(try data.bfcl(.irrelevance).allSatisfy(\.groundTruth.isEmpty))
+        for testCase in simple + (try data.bfcl(.multiple)) {
+            _ = try JSONSchema(BFCLSchema.callSchema(for: testCase.functions, allowNoCall: true))
+        }
+    }
+
+    @Test(.requiresCorpora(.bfcl))
+    func loadsTheWholeBFCLCategories() throws {
         let data = try EvaluationData.locate()
         let simple = try data.bfcl(.simplePython)
         #expect(simple.count == 400)

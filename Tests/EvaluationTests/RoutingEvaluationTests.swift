@@ -85,7 +85,19 @@ import Testing
         #expect(throws: RoutingDataError.self) { try RoutingLabelMap(jsonData: Data(#"{"slurp": {}}"#.utf8)) }
     }
 
-    @Test func sharedMapCoversOnlyHomeOSSkillsAndSplitsLoad() throws {
+    @Test func bundledMapAndTheFixtureSplitsLoad() throws {
+        let dataset = try RoutingDataset(data: EvaluationFixtures.data)
+        #expect(Set(dataset.labelMap.skillIDs).isSubset(of: Set(HomeOSSkillCatalog.all.map(\.id))))
+        let slurp = try dataset.examples(corpus: .slurp, split: "test")
+        #expect(slurp.count { $0.isInScope } == 10 && slurp.count { !$0.isInScope } == 5)  // 2 excluded rows dropped
+        let clinc = try dataset.examples(corpus: .clinc150, split: "val")
+        #expect(clinc.count { $0.isInScope } == 8 && clinc.count { $0.sourceLabel == "oos" } == 4)
+        #expect(clinc.first { $0.sourceLabel == "timer" }?.expectedSkill == "tools")
+        #expect(throws: RoutingDataError.self) { try dataset.examples(corpus: .slurp, split: "train") }
+    }
+
+    @Test(.requiresCorpora(.slurp, .clinc150))
+    func bundledMapCoversOnlyHomeOSSkillsAndTheWholeSplitsLoad() throws {
         let data = try EvaluationData.locate()
         let dataset = try RoutingDataset(data: data)
         let known = Set(HomeOSSkillCatalog.all.map(\.id))
@@ -145,7 +157,7 @@ import Testing
     /// Settings at the issue's operating point (OOS recall ≥ 0.65, in-scope precision ≥ 0.95 on
     /// every corpus) rank by accuracy above any that miss it, however balanced the latter are.
     @Test func floorsComeFirstThenAccuracy() throws {
-        let training = RouterTraining(dataset: try RoutingDataset(data: EvaluationData.locate()), skills: HomeOSSkillCatalog.all)
+        let training = RouterTraining(dataset: try RoutingDataset(data: EvaluationFixtures.data), skills: HomeOSSkillCatalog.all)
         let cautious = Self.scores(accuracy: 0.84, recall: 0.99, precision: 0.97)
         let accurate = Self.scores(accuracy: 0.88, recall: 0.93, precision: 0.956)
         let leaky = Self.scores(accuracy: 0.90, recall: 0.90, precision: 0.93)
