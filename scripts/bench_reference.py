@@ -1,4 +1,4 @@
-"""Reference side of `homeos bench engine`: the same measurement through llama-cpp-python.
+"""Reference side of `homeos dev bench engine`: the same measurement through llama-cpp-python.
 
 Reads a JSON job on stdin, prints one JSON result on stdout. Run by the Swift benchmark with the
 Python of the cached setup environment, so both sides use the same libllama build.

@@ -24,7 +24,7 @@ public actor LlamaEngine: LanguageModel, LogLikelihoodScoring {
     private var loaded: LoadedModel?
     private var lastInfo: LlamaModelInfo
     /// Whether ``logLikelihoods(of:after:)`` evaluates the continuations side by side in one batch
-    /// (the default) or one after another (the reference `homeos bench bridge` compares with).
+    /// (the default) or one after another (the reference `homeos dev bench bridge` compares with).
     public private(set) var scoresSideBySide = true
     private let executor: DedicatedThreadExecutor
 

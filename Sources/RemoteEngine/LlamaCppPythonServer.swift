@@ -6,7 +6,7 @@ import NIOPosix
 
 /// A local OpenAI-compatible server (`python -m llama_cpp.server` from llama-cpp-python, the
 /// pinned version `make setup` installs) on 127.0.0.1, for integration tests and
-/// `homeos bench remote`. It listens only on the loopback interface, and it exits by itself when
+/// `homeos dev bench remote`. It listens only on the loopback interface, and it exits by itself when
 /// the process that started it ends, so a crashed test run leaves no server behind.
 public final class LlamaCppPythonServer: Sendable {
     /// Why a server could not be started.

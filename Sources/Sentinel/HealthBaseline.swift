@@ -99,7 +99,7 @@ public struct HealthBaselineReport: Sendable, Hashable, Codable {
 ///
 /// "Today" is the as-of day (default: the last day with data). Days without data are left out
 /// (not counted as zero). A z-score needs at least `minimumBaselineDays` baseline days.
-/// `recentDays` above 1 compares the mean of the last days instead (for `sentinel health`).
+/// `recentDays` above 1 compares the mean of the last days instead (for `sentinel signals health`).
 public struct HealthBaselineAnalyzer: Sendable, Hashable {
     /// Days in the recent window (ending on the as-of day).
     public var recentDays: Int

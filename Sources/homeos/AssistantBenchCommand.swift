@@ -4,7 +4,7 @@ import HomeOS
 import LLM
 import Skills
 
-/// `homeos bench assistant`: latency of the assistant's model steps against the seed's targets.
+/// `homeos dev bench assistant`: latency of the assistant's model steps against the seed's targets.
 struct AssistantBenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "assistant",
@@ -17,8 +17,8 @@ struct AssistantBenchCommand: AsyncParsableCommand {
             sample family (< 3 s). Each is run --repetitions times after one warm-up. Timings vary with machine load.
 
             Examples:
-              homeos bench assistant
-              homeos bench assistant --model gemma3-270m --repetitions 5
+              homeos dev bench assistant
+              homeos dev bench assistant --model gemma3-270m --repetitions 5
             """)
 
     @OptionGroup var model: ModelOptions

@@ -1,6 +1,6 @@
 import LLM
 
-/// The 19 HomeOS skills as classification categories, for `homeos bench bridge` (until the skill
+/// The 19 HomeOS skills as classification categories, for `homeos dev bench bridge` (until the skill
 /// registry exists, this is the closest realistic category set).
 enum BenchCategories {
     static let skills: [ClassificationCategory] = [

@@ -4,7 +4,7 @@ import LLM
 import LlamaEngine
 import ModelHub
 
-/// `homeos bench`: speed measurements with a reference run side by side.
+/// `homeos dev bench`: speed measurements with a reference run side by side.
 struct BenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
@@ -13,7 +13,7 @@ struct BenchCommand: AsyncParsableCommand {
     )
 }
 
-/// `homeos bench engine`: our engine against llama-cpp-python on the same library and model.
+/// `homeos dev bench engine`: our engine against llama-cpp-python on the same library and model.
 struct EngineBenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "engine",

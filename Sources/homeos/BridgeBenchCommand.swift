@@ -4,7 +4,7 @@ import LLM
 import LlamaEngine
 import ModelHub
 
-/// `homeos bench bridge`: latency of the bridge calls the apps make.
+/// `homeos dev bench bridge`: latency of the bridge calls the apps make.
 struct BridgeBenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bridge",

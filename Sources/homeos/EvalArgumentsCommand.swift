@@ -3,7 +3,7 @@ import Evaluation
 import Foundation
 import LLM
 
-/// `homeos eval arguments`: BFCL argument extraction with schema-constrained decoding.
+/// `homeos dev eval arguments`: BFCL argument extraction with schema-constrained decoding.
 struct ArgumentsEvalCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "arguments",
@@ -11,11 +11,11 @@ struct ArgumentsEvalCommand: AsyncParsableCommand {
         discussion: """
             Each case is one constrained generation whose schema offers every function ({"name", "arguments"}) and, \
             unless --no-call-branch off, {"call": null} for "no call"; the same shape in every category, so the \
-            model decides whether to call. Scoring follows BFCL's AST match (see shared/data/README.md): the function \
+            model decides whether to call. Scoring follows BFCL's AST match (see docs/evaluation.md): the function \
             name, required parameters present, values among the acceptable ones (numbers by value, strings \
             normalised as BFCL does), no unknown parameters, "" marks an optional one. Irrelevance passes when no \
             call is made. Scores are printed next to FunctionGemma 270M's published figures.
-            Example: homeos eval arguments --data bfcl --category simple_python --limit 50
+            Example: homeos dev eval arguments --data bfcl --category simple_python --limit 50
             """
     )
 

@@ -1,8 +1,8 @@
 import ArgumentParser
 
-/// `homeos eval`: measurements on the public evaluation data in shared/data.
+/// `homeos dev eval`: measurements on the public evaluation data (see ``EvaluationData`` for where it is found).
 struct EvalCommand: AsyncParsableCommand {
-    /// Every `homeos eval` subcommand. To add one, write its command in its own file and list it here.
+    /// Every `homeos dev eval` subcommand. To add one, write its command in its own file and list it here.
     static let subcommandTypes: [any ParsableCommand.Type] = [
         RoutingEvalCommand.self,
         ArgumentsEvalCommand.self,

@@ -6,13 +6,13 @@ import LLM
 import LlamaEngine
 import Skills
 
-/// `homeos eval routing`: the routing cascade on SLURP or CLINC150.
+/// `homeos dev eval routing`: the routing cascade on SLURP or CLINC150.
 struct RoutingEvalCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "routing",
         abstract: "Route SLURP or CLINC150 messages to the 19 skills and measure accuracy, OOS handling, steps and latency.",
         discussion: """
-            Labels map to skills with shared/data/routing-label-map.json: in-scope rows must reach their skill, \
+            Labels map to skills with the label map shipped in Sources/Evaluation/Resources/routing-label-map.json: in-scope rows must reach their skill, \
             out-of-scope rows no skill; excluded labels are skipped. SLURP splits: devel, test (default). CLINC150 \
             splits: val, test (default); each includes its oos_ rows. The router is HomeOS's cascade (keyword, \
             learned scorer, model classification, fallback) with the bundled routing models: with the model loaded, \
@@ -23,7 +23,7 @@ struct RoutingEvalCommand: AsyncParsableCommand {
             on a development split (each row is routed by a fold model that did not train on it). \
             --none-bias moves the operating point between routing and refusing (for example, run it at -1, 0, 1, 2 \
             on a development split with --cross-validate to see what precision costs in accuracy).
-            Example: homeos eval routing --data clinc150 --split test
+            Example: homeos dev eval routing --data clinc150 --split test
             """
     )
 
@@ -67,7 +67,7 @@ struct RoutingEvalCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "On a development split, route each row with a fold model that did not train on it.")
     var crossValidate = false
 
-    @Option(name: .long, help: ArgumentHelp("With --cross-validate and vectors: keep the training texts' sentence vectors in this file (the one `homeos train router --embedding-cache` writes) and reuse them on the next run.", valueName: "path"))
+    @Option(name: .long, help: ArgumentHelp("With --cross-validate and vectors: keep the training texts' sentence vectors in this file (the one `homeos dev train router --embedding-cache` writes) and reuse them on the next run.", valueName: "path"))
     var embeddingCache: String?
 
     @Option(name: .long, help: "How many of the commonest errors to list.")

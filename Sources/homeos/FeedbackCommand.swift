@@ -43,7 +43,7 @@ struct FeedbackCommand: AsyncParsableCommand {
     }
 }
 
-/// `homeos genes list|show|history`: the family's prompt gene pool.
+/// `homeos dev genes list|show|history`: the family's prompt gene pool.
 struct GenesCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "genes",
@@ -53,7 +53,7 @@ struct GenesCommand: AsyncParsableCommand {
     )
 }
 
-/// `homeos genes list`.
+/// `homeos dev genes list`.
 struct GenesListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "Every gene by slot: fitness, uses, reactions.")
 
@@ -76,11 +76,11 @@ struct GenesListCommand: AsyncParsableCommand {
     }
 }
 
-/// `homeos genes show ID`.
+/// `homeos dev genes show ID`.
 struct GenesShowCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "show", abstract: "One gene: its text, numbers and lineage.")
 
-    @Argument(help: "The gene id (see `homeos genes list`).")
+    @Argument(help: "The gene id (see `homeos dev genes list`).")
     var id: String
 
     @OptionGroup var data: DataDirectoryOptions
@@ -96,7 +96,7 @@ struct GenesShowCommand: AsyncParsableCommand {
     }
 }
 
-/// `homeos genes history`.
+/// `homeos dev genes history`.
 struct GenesHistoryCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "history", abstract: "Recent answers: turn id, time, feedback, genes used.")
 

@@ -3,7 +3,7 @@ import Foundation
 import LLM
 import LlamaEngine
 
-/// `homeos generate`: one answer from the model.
+/// `homeos dev generate`: one answer from the model.
 struct GenerateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "generate",
@@ -16,8 +16,8 @@ struct GenerateCommand: AsyncParsableCommand {
             (draft 2020-12 or 7); keywords the grammar cannot enforce are named on stderr and the answer is \
             validated afterwards.
 
-            Example: homeos generate --stream --stats "Suggest a quick dinner for four."
-            Example: homeos generate --schema reservation.json "Book a table for four at 7pm."
+            Example: homeos dev generate --stream --stats "Suggest a quick dinner for four."
+            Example: homeos dev generate --schema reservation.json "Book a table for four at 7pm."
             """
     )
 

@@ -1,12 +1,30 @@
 import ArgumentParser
 
-/// `homeos`: the HomeOS command line.
+/// `homeos`: the HomeOS command line. The top level lists what a family uses; the developer tools
+/// (evaluations, benchmarks, training, raw generation) live under `homeos dev`.
 @main
 struct HomeOSCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "homeos",
         abstract: "HomeOS — a private, on-device AI assistant. Everything runs on this machine.",
-        subcommands: [InitCommand.self, AskCommand.self, ApproveCommand.self, DenyCommand.self, ChatCommand.self, FeedbackCommand.self, GenesCommand.self, SkillsCommand.self, DataCommand.self, GenerateCommand.self, BenchCommand.self,
-                      ModelsCommand.self, RouteCommand.self, EvalCommand.self, TrainCommand.self, ScheduleCommand.self, DaemonCommand.self]
+        discussion: """
+            Start with `homeos init` (or `make demo`), then `homeos ask "what's for dinner?"` or `homeos chat`. \
+            Developer tools (evaluations, benchmarks, router training): `homeos dev --help`.
+            """,
+        subcommands: [InitCommand.self, AskCommand.self, ChatCommand.self, ApproveCommand.self, DenyCommand.self,
+                      ScheduleCommand.self, DaemonCommand.self, DataCommand.self, ModelsCommand.self, SkillsCommand.self,
+                      FeedbackCommand.self, DevCommand.self]
+    )
+}
+
+/// `homeos dev`: the tools for people who build and measure HomeOS, kept out of the family's `--help`.
+struct DevCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "dev",
+        abstract: "Developer tools: evaluations, benchmarks, router training, routing and raw generation.",
+        discussion: "See docs/contributing.md for how each is used.",
+        shouldDisplay: false,
+        subcommands: [GenerateCommand.self, RouteCommand.self, EvalCommand.self, TrainCommand.self, BenchCommand.self,
+                      GenesCommand.self]
     )
 }

@@ -4,7 +4,7 @@ import HomeOS
 import LLM
 import Skills
 
-/// `homeos eval prompts`: the prompt regression suite.
+/// `homeos dev eval prompts`: the prompt regression suite.
 struct PromptsEvalCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "prompts",
@@ -16,9 +16,9 @@ struct PromptsEvalCommand: AsyncParsableCommand {
             is 1 when any case fails — run it after changing a prompt or a model.
 
             Examples:
-              homeos eval prompts
-              homeos eval prompts --no-model
-              homeos eval prompts --model gemma3-270m --case peanut
+              homeos dev eval prompts
+              homeos dev eval prompts --no-model
+              homeos dev eval prompts --model gemma3-270m --case peanut
             """)
 
     @OptionGroup var model: ModelOptions

@@ -4,7 +4,7 @@ import Foundation
 import LLM
 import Skills
 
-/// `homeos eval red-team`: the safety layer against the project's red-team set.
+/// `homeos dev eval red-team`: the safety layer against the project's red-team set.
 struct RedTeamEvalCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "red-team",

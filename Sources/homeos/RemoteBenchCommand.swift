@@ -5,7 +5,7 @@ import LlamaEngine
 import ModelHub
 import RemoteEngine
 
-/// `homeos bench remote`: an OpenAI-compatible server under 1, 4 and 16 concurrent requests,
+/// `homeos dev bench remote`: an OpenAI-compatible server under 1, 4 and 16 concurrent requests,
 /// next to the in-process engine on the same model.
 struct RemoteBenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -4,7 +4,7 @@ import HomeOS
 import LLM
 import Skills
 
-/// `homeos route`: which skill would take a message, without running it.
+/// `homeos dev route`: which skill would take a message, without running it.
 struct RouteCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "route",
@@ -15,8 +15,8 @@ struct RouteCommand: AsyncParsableCommand {
             (smollm2-135m-instruct, gemma3-270m), the scorer reads the message's vector as well as its words; --no-model \
             scores the words alone and --skip-classification keeps the vectors but skips step 3. --batch FILE routes one message per line and prints one JSON object per line: \
             {"message", "skill" (null for none), "step", "score", "ms"}.
-            Examples: homeos route "remind me to call mom at 5"
-                      homeos route --no-model --batch messages.txt
+            Examples: homeos dev route "remind me to call mom at 5"
+                      homeos dev route --no-model --batch messages.txt
             """
     )
 

@@ -2,7 +2,7 @@ import Foundation
 import HomeOS
 
 /// Where the sample family (`examples/sample-family.json`) is, for commands that run on a throwaway
-/// copy of it (`homeos eval prompts`, `homeos bench assistant`).
+/// copy of it (`homeos dev eval prompts`, `homeos dev bench assistant`).
 enum SampleFamilyFile {
     /// `path` when given; else `examples/sample-family.json` in the current folder; else the one in
     /// the source checkout this binary was built from.

@@ -4,11 +4,11 @@ import Foundation
 import LLM
 import LlamaEngine
 
-/// `homeos eval json-schema-suite`: the validator against the official JSON Schema Test Suite.
+/// `homeos dev eval json-schema-suite`: the validator against the official JSON Schema Test Suite.
 struct JSONSchemaSuiteEvalCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "json-schema-suite",
-        abstract: "Run the JSON Schema Test Suite (shared/data/json-schema-test-suite) against the validator.",
+        abstract: "Run the JSON Schema Test Suite (installed by make setup) against the validator.",
         discussion: "Prints passed/failed per keyword file and totals; optional cases (and optional/format with format assertion) are counted separately."
     )
 
@@ -37,7 +37,7 @@ struct JSONSchemaSuiteEvalCommand: AsyncParsableCommand {
     }
 }
 
-/// `homeos eval schema-coverage`: declared and empirical coverage on JSONSchemaBench.
+/// `homeos dev eval schema-coverage`: declared and empirical coverage on JSONSchemaBench.
 struct SchemaCoverageEvalCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "schema-coverage",
@@ -89,7 +89,7 @@ struct SchemaCoverageEvalCommand: AsyncParsableCommand {
     }
 }
 
-/// `homeos eval constrained`: many constrained generations, none of which may be invalid.
+/// `homeos dev eval constrained`: many constrained generations, none of which may be invalid.
 struct ConstrainedEvalCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "constrained",

@@ -5,7 +5,7 @@ import HomeOS
 import LLM
 import Skills
 
-/// `homeos train`: fits the learned parts of HomeOS.
+/// `homeos dev train`: fits the learned parts of HomeOS.
 struct TrainCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "train",
@@ -14,7 +14,7 @@ struct TrainCommand: AsyncParsableCommand {
     )
 }
 
-/// `homeos train router`: the routing scorer, from the training and development splits only.
+/// `homeos dev train router`: the routing scorer, from the training and development splits only.
 struct RouterTrainCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "router",
@@ -25,7 +25,7 @@ struct RouterTrainCommand: AsyncParsableCommand {
             skill's examples and keywords are trained on in every fold. Hyperparameters (features, L2, epochs, \
             class balance, tail averaging, sharpness and a bias on "none") are chosen by 5-fold cross-validation \
             on the development rows; no test row is read. The output is deterministic: the same data gives the \
-            same file. Run it in a release build (a few minutes): swift run -c release homeos train router
+            same file. Run it in a release build (a few minutes): swift run -c release homeos dev train router
 
             With --sentence-vectors the model also reads each message's sentence vector from --model (mean-pooled \
             hidden states; every training text is embedded once, about 35 ms a text with SmolLM2 on two cores), \
@@ -33,7 +33,7 @@ struct RouterTrainCommand: AsyncParsableCommand {
             (so retrain that one first), and written to \
             routing-model-<model id>.json; HomeOS routes with it whenever that model is loaded and falls back to \
             the words-only routing-model.json otherwise.
-            Example: swift run -c release homeos train router --sentence-vectors --embedding-cache /tmp/vectors.json
+            Example: swift run -c release homeos dev train router --sentence-vectors --embedding-cache /tmp/vectors.json
             """
     )
 

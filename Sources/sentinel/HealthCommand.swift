@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import Sentinel
 
-/// `sentinel health`: wearable data against the person's own baseline.
+/// `sentinel signals health`: wearable data against the person's own baseline.
 struct HealthCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "health",
@@ -15,8 +15,8 @@ struct HealthCommand: AsyncParsableCommand {
             below -2.0 significant.
 
             Examples:
-              sentinel health ~/Downloads/apple_health_export/export.xml
-              sentinel health daily.csv --as-of 2024-02-14 --json
+              sentinel signals health ~/Downloads/apple_health_export/export.xml
+              sentinel signals health daily.csv --as-of 2024-02-14 --json
             """
     )
 

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import Sentinel
 
-/// `sentinel prosody`: voice features of a WAV recording.
+/// `sentinel signals prosody`: voice features of a WAV recording.
 struct ProsodyCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "prosody",
@@ -16,8 +16,8 @@ struct ProsodyCommand: AsyncParsableCommand {
             0.3). The SNR estimate compares the mean power of speech frames with that of silence frames.
 
             Examples:
-              sentinel prosody today.wav --json
-              sentinel prosody today.wav --silence-db -50 --min-pause 0.25
+              sentinel signals prosody today.wav --json
+              sentinel signals prosody today.wav --silence-db -50 --min-pause 0.25
             """
     )
 

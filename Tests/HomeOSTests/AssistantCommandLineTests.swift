@@ -133,7 +133,7 @@ import Testing
     @Test func evalPromptsRunsTheSuiteAndPrintsATable() async throws {
         let folder = try TemporaryFolder("homeos-ask")
         defer { folder.remove() }
-        let output = try await HomeOSProcess.run(["eval", "prompts", "--no-model", "--family", RepositoryFiles.sampleFamily.path],
+        let output = try await HomeOSProcess.run(["dev", "eval", "prompts", "--no-model", "--family", RepositoryFiles.sampleFamily.path],
                                                  home: folder.url, timeout: .seconds(120))
         #expect(output.status == 0 || output.status == 1, "\(output.stderr)")
         #expect(output.stdout.contains("verdict"), "\(output.stdout)")

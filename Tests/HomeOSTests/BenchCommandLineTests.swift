@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `homeos bench engine` against the real llama-cpp-python reference (the setup environment's
+/// `homeos dev bench engine` against the real llama-cpp-python reference (the setup environment's
 /// Python, the command's default), run as a person would.
 @Suite(.serialized) struct BenchCommandLineTests {
     /// A reference that writes far more to standard error than a pipe holds (64 KB) before its
@@ -18,7 +18,7 @@ import Testing
             sys.stderr.flush()
             runpy.run_path(\(String(reflecting: RepositoryFiles.benchReferenceScript.path)), run_name="__main__")
             """.utf8).write(to: script)
-        let output = try await HomeOSProcess.run(["bench", "engine", "--models", model, "--max-tokens", "8", "--repetitions", "1",
+        let output = try await HomeOSProcess.run(["dev", "bench", "engine", "--models", model, "--max-tokens", "8", "--repetitions", "1",
                                                   "--reference-script", script.path],
                                                  home: folder.url, timeout: .seconds(150))
         #expect(output.status == 0, "\(output.stderr.suffix(2000))")
@@ -35,7 +35,7 @@ import Testing
         let script = folder.appending("broken_reference.py")
         try Data("import sys\nsys.stderr.write('ModuleNotFoundError: no module named llama_cpp\\n')\nsys.exit(3)\n".utf8)
             .write(to: script)
-        let output = try await HomeOSProcess.run(["bench", "engine", "--models", model, "--max-tokens", "4", "--repetitions", "1",
+        let output = try await HomeOSProcess.run(["dev", "bench", "engine", "--models", model, "--max-tokens", "4", "--repetitions", "1",
                                                   "--reference-script", script.path],
                                                  home: folder.url, timeout: .seconds(150))
         #expect(output.status != 0)

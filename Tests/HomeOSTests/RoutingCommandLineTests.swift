@@ -2,13 +2,13 @@ import Foundation
 import LLM
 import Testing
 
-/// `homeos route` with the default model's sentence vectors, and the routing commands' argument checks.
+/// `homeos dev route` with the default model's sentence vectors, and the routing commands' argument checks.
 @Suite(.serialized) struct RoutingCommandLineTests {
     @Test(.timeLimit(.minutes(3))) func routeReadsTheLoadedModelsVectors() async throws {
         let model = try DefaultModelFile.path(for: "The route command tests")
         let home = try HomeOSProcess.temporaryHome("route")
         defer { try? FileManager.default.removeItem(at: home) }
-        let output = try await HomeOSProcess.run(["route", "--model", model, "--skip-classification", "--json",
+        let output = try await HomeOSProcess.run(["dev", "route", "--model", model, "--skip-classification", "--json",
                                                   "will the sky be overcast tomorrow"], home: home, timeout: .seconds(120))
         #expect(output.status == 0, "\(output.stderr)")
         let decision = try #require(try? JSONValue(parsing: output.stdout), "not JSON: \(output.stdout.debugDescription)")
@@ -20,8 +20,10 @@ import Testing
         let home = try HomeOSProcess.temporaryHome("route")
         defer { try? FileManager.default.removeItem(at: home) }
         func evaluate(_ bias: String) async throws -> String {
-            let output = try await HomeOSProcess.run(["eval", "routing", "--data", "clinc150", "--no-model", "--limit", "60",
-                                                      "--none-bias", bias], home: home, timeout: .seconds(120))
+            let output = try await HomeOSProcess.run(["dev", "eval", "routing", "--data", "clinc150", "--no-model",
+                                                      "--none-bias", bias], home: home,
+                                                     extraEnvironment: ["HOMEOS_DATA_DIR": RepositoryFiles.evaluationFixtures.path],
+                                                     timeout: .seconds(120))
             #expect(output.status == 0, "\(output.stderr)")
             return output.stdout
         }
@@ -41,20 +43,20 @@ import Testing
     @Test func contradictoryRoutingOptionsAreRefused() async throws {
         let home = try HomeOSProcess.temporaryHome("route")
         defer { try? FileManager.default.removeItem(at: home) }
-        let both = try await HomeOSProcess.run(["route", "--no-model", "--skip-classification", "hello"], home: home)
+        let both = try await HomeOSProcess.run(["dev", "route", "--no-model", "--skip-classification", "hello"], home: home)
         #expect(both.status != 0)
         #expect(both.stderr.contains("--no-model already skips classification"), "\(both.stderr)")
-        let cache = try await HomeOSProcess.run(["train", "router", "--embedding-cache", home.appendingPathComponent("v.json").path], home: home)
+        let cache = try await HomeOSProcess.run(["dev", "train", "router", "--embedding-cache", home.appendingPathComponent("v.json").path], home: home)
         #expect(cache.status != 0)
         #expect(cache.stderr.contains("--embedding-cache needs --sentence-vectors"), "\(cache.stderr)")
-        let bias = try await HomeOSProcess.run(["eval", "routing", "--data", "slurp", "--no-model", "--none-bias", "nan"], home: home)
+        let bias = try await HomeOSProcess.run(["dev", "eval", "routing", "--data", "slurp", "--no-model", "--none-bias", "nan"], home: home)
         #expect(bias.status != 0)
         #expect(bias.stderr.contains("--none-bias must be a number between -20 and 20"), "\(bias.stderr)")
-        let evalCache = try await HomeOSProcess.run(["eval", "routing", "--data", "slurp", "--split", "devel", "--no-model",
+        let evalCache = try await HomeOSProcess.run(["dev", "eval", "routing", "--data", "slurp", "--split", "devel", "--no-model",
                                                      "--embedding-cache", home.appendingPathComponent("v.json").path], home: home)
         #expect(evalCache.status != 0)
         #expect(evalCache.stderr.contains("--embedding-cache needs --cross-validate with a model"), "\(evalCache.stderr)")
-        let scale = try await HomeOSProcess.run(["train", "router", "--sentence-vectors", "--embedding-scales", "0"], home: home)
+        let scale = try await HomeOSProcess.run(["dev", "train", "router", "--sentence-vectors", "--embedding-scales", "0"], home: home)
         #expect(scale.status != 0)
         #expect(scale.stderr.contains("--embedding-scales must be above 0"), "\(scale.stderr)")
     }

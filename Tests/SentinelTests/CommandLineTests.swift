@@ -82,11 +82,11 @@ import Testing
         let signal = SyntheticAudio.bursts(f0: 150, burst: 0.4, gaps: [0.5, 0.9], sampleRate: 16_000)
         let path = try SyntheticAudio.temporaryFile(SyntheticAudio.wav(signal.samples, sampleRate: 16_000, encoding: .pcm16), suffix: ".wav")
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let output = try await SentinelProcess.run(["prosody", path])
+        let output = try await SentinelProcess.run(["signals", "prosody", path])
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stdout.contains("pauses           2"))
         #expect(output.stdout.contains("median pitch     150."))
-        let json = try await SentinelProcess.run(["prosody", path, "--json"])
+        let json = try await SentinelProcess.run(["signals", "prosody", path, "--json"])
         let features = try JSONDecoder().decode(ProsodyFeatures.self, from: Data(json.stdout.utf8))
         #expect(features.pauseCount == 2)
     }
@@ -102,7 +102,7 @@ import Testing
         let path = try SyntheticAudio.temporaryFile(SyntheticAudio.wav(samples, sampleRate: rate, encoding: .float32), suffix: ".wav")
         defer { try? FileManager.default.removeItem(atPath: path) }
 
-        let standard = try await SentinelProcess.run(["prosody", path])
+        let standard = try await SentinelProcess.run(["signals", "prosody", path])
         #expect(standard.status == 0, "\(standard.stderr)")
         #expect(standard.stdout.contains("pauses           1 ("))
         #expect(standard.stdout.contains("silence at or below -40 dBFS for at least 0.30 s"))
@@ -110,7 +110,7 @@ import Testing
         #expect(standard.stdout.contains(" dB (speech vs silence frames)"))
 
         // A negative value right after the option name is the threshold, not another option.
-        let lenient = try await SentinelProcess.run(["prosody", path, "--silence-db", "-50", "--min-pause", "0.3", "--json"])
+        let lenient = try await SentinelProcess.run(["signals", "prosody", path, "--silence-db", "-50", "--min-pause", "0.3", "--json"])
         #expect(lenient.status == 0, "\(lenient.stderr)")
         let features = try JSONDecoder().decode(ProsodyFeatures.self, from: Data(lenient.stdout.utf8))
         #expect(features.pauseCount == 2)
@@ -119,7 +119,7 @@ import Testing
         #expect(snr > 40 && snr < 60, "SNR \(snr) dB")
         #expect(lenient.stdout.contains("\"snrDB\""))
 
-        let bad = try await SentinelProcess.run(["prosody", path, "--silence-db", "6"])
+        let bad = try await SentinelProcess.run(["signals", "prosody", path, "--silence-db", "6"])
         #expect(bad.status != 0)
         #expect(bad.stderr.contains("--silence-db must be between -120 and 0 dBFS"))
     }
@@ -128,7 +128,7 @@ import Testing
         let data = SyntheticAudio.wav(SyntheticAudio.harmonicTone(f0: 150, seconds: 0.2, sampleRate: 16_000), sampleRate: 16_000, encoding: .pcm16)
         let path = try SyntheticAudio.temporaryFile(Data(data.prefix(data.count / 2)), suffix: ".wav")
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let output = try await SentinelProcess.run(["prosody", path])
+        let output = try await SentinelProcess.run(["signals", "prosody", path])
         #expect(output.status != 0)
         #expect(output.stderr.contains("The WAV file is truncated"))
     }
@@ -136,14 +136,14 @@ import Testing
     @Test func healthCommandOnAnExportAndACSV() async throws {
         let path = try SyntheticAudio.temporaryFile(Data(HealthExportBuilder().xml().utf8), suffix: ".xml")
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let output = try await SentinelProcess.run(["health", path])
+        let output = try await SentinelProcess.run(["signals", "health", path])
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stdout.contains("today    2024-02-14"))
         #expect(output.stdout.contains("steps: "))
         #expect(output.stdout.contains("significant"))
         let csv = try SyntheticAudio.temporaryFile(Data("date,metric,value\n2024-01-01,steps,oops\n".utf8), suffix: ".csv")
         defer { try? FileManager.default.removeItem(atPath: csv) }
-        let bad = try await SentinelProcess.run(["health", csv])
+        let bad = try await SentinelProcess.run(["signals", "health", csv])
         #expect(bad.status != 0)
         #expect(bad.stderr.contains("Line 2 of the CSV"))
     }

@@ -102,7 +102,7 @@ import Testing
         #expect(throws: RoutingModelError.self) {
             try RoutingModelTrainer().train(rows: Self.rows, classes: ["weather", noSkillID])  // "cooking" rows unknown
         }
-        #expect(RoutingModelError.missing(path: "/x").description.contains("homeos train router"))
+        #expect(RoutingModelError.missing(path: "/x").description.contains("homeos dev train router"))
     }
 
     @Test func routerUsesTheLearnedProbabilities() async throws {

@@ -14,8 +14,8 @@ public enum PromptFeedbackError: Error, Sendable, Hashable, CustomStringConverti
     public var description: String {
         switch self {
         case .noTurns: return "There is no answer to give feedback on yet; ask something first (`homeos ask …`)."
-        case .unknownTurn(let id): return "No recent answer has the id '\(id)'; `homeos genes history` lists the recent ones."
-        case .unknownGene(let id): return "No gene has the id '\(id)'; `homeos genes list` shows them."
+        case .unknownTurn(let id): return "No recent answer has the id '\(id)'; `homeos dev genes history` lists the recent ones."
+        case .unknownGene(let id): return "No gene has the id '\(id)'; `homeos dev genes list` shows them."
         }
     }
 }

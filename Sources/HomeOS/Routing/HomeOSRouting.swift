@@ -3,11 +3,11 @@ import LLM
 import Skills
 
 /// Routing for the 19 HomeOS skills: the learned scorer shipped in the module's resources
-/// (`Resources/routing-model.json`, produced by `homeos train router` from the development splits)
+/// (`Resources/routing-model.json`, produced by `homeos dev train router` from the development splits)
 /// and the four-step cascade over ``HomeOSSkillCatalog/all``.
 ///
 /// When the step-3 model is a ``TextEmbedding`` with a bundled model for its sentence vectors
-/// (`Resources/routing-model-<model id>.json`, from `homeos train router --sentence-vectors`,
+/// (`Resources/routing-model-<model id>.json`, from `homeos dev train router --sentence-vectors`,
 /// matched by ``EmbeddingSpace``), the scorer reads each message's vector as well as its words; otherwise, or when the vector cannot
 /// be had in time, it scores the words alone.
 ///
@@ -31,7 +31,7 @@ public enum HomeOSRouting {
     /// The bundled routing model.
     /// - Throws: ``RoutingModelError/missing(path:)`` when the resource is absent, or
     ///   ``RoutingModelError/malformed(_:)`` / ``RoutingModelError/unsupportedVersion(found:supported:)``
-    ///   when it cannot be used; either way `homeos train router` regenerates it.
+    ///   when it cannot be used; either way `homeos dev train router` regenerates it.
     public static func model() throws(RoutingModelError) -> RoutingModel {
         guard let url = bundledModelURL else { throw .missing(path: "HomeOS bundle Resources/\(modelFileName)") }
         return try model(at: url)

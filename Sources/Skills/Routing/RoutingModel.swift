@@ -312,12 +312,12 @@ public enum RoutingModelError: Error, Sendable, Hashable, CustomStringConvertibl
     public var description: String {
         switch self {
         case .malformed(let detail):
-            return "The routing model is malformed: \(detail). Regenerate it with `homeos train router`."
+            return "The routing model is malformed: \(detail). Regenerate it with `homeos dev train router`."
         case .unsupportedVersion(let found, let supported):
             return "The routing model has format version \(found); this build reads version \(supported). "
-                + "Regenerate it with `homeos train router`."
+                + "Regenerate it with `homeos dev train router`."
         case .missing(let path):
-            return "No routing model at \(path). Run `homeos train router` to create it."
+            return "No routing model at \(path). Run `homeos dev train router` to create it."
         case .invalidTrainingData(let detail):
             return "Cannot train the routing model: \(detail)."
         }

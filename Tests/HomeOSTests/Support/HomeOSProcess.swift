@@ -54,8 +54,11 @@ enum HomeOSProcess {
     /// Waits by sleeping the task, not the thread: a test blocking one of the cooperative pool's
     /// threads (two on a two-core machine) for a whole command starves every other test's
     /// deadlines, which is how a 50 ms timeout once took 4.4 s to fire in CI.
-    static func run(_ arguments: [String], home: URL, input: String = "", timeout: Duration = .seconds(60)) async throws -> Output {
-        try await launch(requireExecutable(), arguments: arguments, environment: environment(home: home), input: input, timeout: timeout)
+    static func run(_ arguments: [String], home: URL, input: String = "", extraEnvironment: [String: String] = [:],
+                    timeout: Duration = .seconds(60)) async throws -> Output {
+        try await launch(requireExecutable(), arguments: arguments,
+                         environment: environment(home: home).merging(extraEnvironment) { _, new in new },
+                         input: input, timeout: timeout)
     }
 
     /// Runs `homeos` under `script`, so that its standard input and output are a terminal.
@@ -146,6 +149,9 @@ enum RepositoryFiles {
     /// `examples/sample-family.json`.
     static let sampleFamily = root.appendingPathComponent("examples/sample-family.json")
 
-    /// `scripts/bench_reference.py`, the llama-cpp-python side of `homeos bench engine`.
+    /// `Tests/Fixtures/evaluation-data`: a few rows of each public corpus.
+    static let evaluationFixtures = root.appendingPathComponent("Tests/Fixtures/evaluation-data")
+
+    /// `scripts/bench_reference.py`, the llama-cpp-python side of `homeos dev bench engine`.
     static let benchReferenceScript = root.appendingPathComponent("scripts/bench_reference.py")
 }
