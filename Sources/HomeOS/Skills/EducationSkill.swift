@@ -10,16 +10,11 @@ struct EducationSkill: HomeOSSkill {
     static let catalogEntry = HomeOSSkillCatalog.education
 
     /// Arguments: the topic and the child, when the router extracted them.
+    @SkillArguments
     struct Arguments: Codable, Sendable {
         var topic: String?
         var child: String?
     }
-
-    let argumentsSchema = try! JSONSchema([
-        "type": "object",
-        "properties": ["topic": ["type": "string"], "child": ["type": "string"]],
-        "additionalProperties": false,
-    ])
 
     let services: HomeOSServices
 

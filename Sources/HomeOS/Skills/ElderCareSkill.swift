@@ -11,17 +11,12 @@ import Skills
 /// carry ``HealthDisclaimer``.
 public struct ElderCareSkill: HomeOSSkill {
     /// The skill's arguments; all optional (read from the message when absent).
+    @SkillArguments
     public struct Arguments: Codable, Sendable, Hashable {
         /// The relative concerned (name or id).
         public var member: String?
         /// Whether the person wants to check in (call) rather than report a concern.
         public var checkIn: Bool?
-
-        /// Creates arguments.
-        public init(member: String? = nil, checkIn: Bool? = nil) {
-            self.member = member
-            self.checkIn = checkIn
-        }
     }
 
     public static let catalogEntry = HomeOSSkillCatalog.elderCare
@@ -38,14 +33,6 @@ public struct ElderCareSkill: HomeOSSkill {
 
     /// Creates the skill.
     public init(services: HomeOSServices) { self.services = services }
-
-    public var argumentsSchema: JSONSchema { Self.schema }
-
-    static let schema = try! JSONSchema([
-        "type": "object",
-        "properties": ["member": ["type": "string"], "checkIn": ["type": "boolean"]],
-        "additionalProperties": false,
-    ])
 
     public func execute(arguments: Arguments, context: SkillContext) async throws -> SkillResult {
         let family = CoreSkillSupport.family(services)

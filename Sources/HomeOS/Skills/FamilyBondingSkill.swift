@@ -14,15 +14,10 @@ struct FamilyBondingSkill: HomeOSSkill {
     }
 
     /// Arguments: the setting, when the router extracted it.
+    @SkillArguments
     struct Arguments: Codable, Sendable {
         var setting: Setting?
     }
-
-    let argumentsSchema = try! JSONSchema([
-        "type": "object",
-        "properties": ["setting": ["type": "string", "enum": ["home", "outdoors", "diningOut"]]],
-        "additionalProperties": false,
-    ])
 
     let services: HomeOSServices
 

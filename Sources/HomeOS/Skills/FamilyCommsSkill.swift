@@ -39,6 +39,7 @@ public struct ChoreRotation: Codable, Sendable, Hashable {
 /// one turn per day, stored so every device agrees. No model is used.
 public struct FamilyCommsSkill: HomeOSSkill {
     /// The skill's arguments; all optional (read from the message when absent).
+    @SkillArguments
     public struct Arguments: Codable, Sendable, Hashable {
         /// Who the message is for (a member's name).
         public var recipient: String?
@@ -46,13 +47,6 @@ public struct FamilyCommsSkill: HomeOSSkill {
         public var message: String?
         /// A chore to look up in the rotation ("dishes").
         public var chore: String?
-
-        /// Creates arguments.
-        public init(recipient: String? = nil, message: String? = nil, chore: String? = nil) {
-            self.recipient = recipient
-            self.message = message
-            self.chore = chore
-        }
     }
 
     public static let catalogEntry = HomeOSSkillCatalog.familyComms
@@ -68,14 +62,6 @@ public struct FamilyCommsSkill: HomeOSSkill {
 
     /// Creates the skill.
     public init(services: HomeOSServices) { self.services = services }
-
-    public var argumentsSchema: JSONSchema { Self.schema }
-
-    static let schema = try! JSONSchema([
-        "type": "object",
-        "properties": ["recipient": ["type": "string"], "message": ["type": "string"], "chore": ["type": "string"]],
-        "additionalProperties": false,
-    ])
 
     public func execute(arguments: Arguments, context: SkillContext) async throws -> SkillResult {
         if let chore = arguments.chore ?? Self.chore(in: context.message) {

@@ -14,19 +14,11 @@ struct HabitsSkill: HomeOSSkill {
     }
 
     /// Arguments: the action and the habit's name, when the router extracted them.
+    @SkillArguments
     struct Arguments: Codable, Sendable {
         var action: Action?
         var habit: String?
     }
-
-    let argumentsSchema = try! JSONSchema([
-        "type": "object",
-        "properties": [
-            "action": ["type": "string", "enum": ["log", "start", "status"]],
-            "habit": ["type": "string"],
-        ],
-        "additionalProperties": false,
-    ])
 
     let services: HomeOSServices
 

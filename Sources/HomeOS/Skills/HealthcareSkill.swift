@@ -18,17 +18,12 @@ public struct HealthcareSkill: HomeOSSkill {
     }
 
     /// The skill's arguments; all optional (read from the message when absent).
+    @SkillArguments
     public struct Arguments: Codable, Sendable, Hashable {
         /// The family member concerned (name or id).
         public var member: String?
         /// What the message is about.
         public var topic: Topic?
-
-        /// Creates arguments.
-        public init(member: String? = nil, topic: Topic? = nil) {
-            self.member = member
-            self.topic = topic
-        }
     }
 
     public static let catalogEntry = HomeOSSkillCatalog.healthcare
@@ -38,17 +33,6 @@ public struct HealthcareSkill: HomeOSSkill {
 
     /// Creates the skill.
     public init(services: HomeOSServices) { self.services = services }
-
-    public var argumentsSchema: JSONSchema { Self.schema }
-
-    static let schema = try! JSONSchema([
-        "type": "object",
-        "properties": [
-            "member": ["type": "string"],
-            "topic": ["type": "string", "enum": ["symptom", "medication", "refill", "appointment", "call-doctor"]],
-        ],
-        "additionalProperties": false,
-    ])
 
     public func execute(arguments: Arguments, context: SkillContext) async throws -> SkillResult {
         let family = CoreSkillSupport.family(services)

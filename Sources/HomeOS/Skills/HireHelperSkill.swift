@@ -9,21 +9,13 @@ struct HireHelperSkill: HomeOSSkill {
     static let catalogEntry = HomeOSSkillCatalog.hireHelper
 
     /// Arguments: what the router extracted, if anything; missing parts are read from the message.
+    @SkillArguments
     struct Arguments: Codable, Sendable {
         var job: String?
         var date: String?
+        @Minimum(0)
         var budget: Double?
     }
-
-    let argumentsSchema = try! JSONSchema([
-        "type": "object",
-        "properties": [
-            "job": ["type": "string"],
-            "date": ["type": "string"],
-            "budget": ["type": "number", "minimum": 0],
-        ],
-        "additionalProperties": false,
-    ])
 
     /// The schema the model fills from the message.
     static let extractionSchema = try! JSONSchema([

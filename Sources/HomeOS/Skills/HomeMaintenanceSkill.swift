@@ -9,17 +9,12 @@ import Skills
 /// deterministic answer when it is absent or fails).
 public struct HomeMaintenanceSkill: HomeOSSkill {
     /// The skill's arguments; all optional (read from the message when absent).
+    @SkillArguments
     public struct Arguments: Codable, Sendable, Hashable {
         /// The appliance concerned (id or name).
         public var appliance: String?
         /// Whether the person reports work done ("I replaced the furnace filter").
         public var workDone: Bool?
-
-        /// Creates arguments.
-        public init(appliance: String? = nil, workDone: Bool? = nil) {
-            self.appliance = appliance
-            self.workDone = workDone
-        }
     }
 
     public static let catalogEntry = HomeOSSkillCatalog.homeMaintenance
@@ -29,14 +24,6 @@ public struct HomeMaintenanceSkill: HomeOSSkill {
 
     /// Creates the skill.
     public init(services: HomeOSServices) { self.services = services }
-
-    public var argumentsSchema: JSONSchema { Self.schema }
-
-    static let schema = try! JSONSchema([
-        "type": "object",
-        "properties": ["appliance": ["type": "string"], "workDone": ["type": "boolean"]],
-        "additionalProperties": false,
-    ])
 
     public func execute(arguments: Arguments, context: SkillContext) async throws -> SkillResult {
         let emergency = HomeEmergencyNet().assess(context.message)

@@ -8,21 +8,13 @@ struct MarketplaceSellSkill: HomeOSSkill {
     static let catalogEntry = HomeOSSkillCatalog.marketplaceSell
 
     /// Arguments: what the router extracted, if anything; missing parts are read from the message.
+    @SkillArguments
     struct Arguments: Codable, Sendable {
         var item: String?
         var condition: String?
+        @Minimum(0)
         var price: Double?
     }
-
-    let argumentsSchema = try! JSONSchema([
-        "type": "object",
-        "properties": [
-            "item": ["type": "string"],
-            "condition": ["type": "string"],
-            "price": ["type": "number", "minimum": 0],
-        ],
-        "additionalProperties": false,
-    ])
 
     /// The schema the model fills from the message.
     static let extractionSchema = try! JSONSchema([

@@ -59,23 +59,17 @@ public struct MealPlanningSkill: HomeOSSkill {
     }
 
     /// The skill's arguments; all optional (the request is read from the message when absent).
+    @SkillArguments
     public struct Arguments: Codable, Sendable, Hashable {
         /// What the person wants.
         public var request: Request?
         /// A cuisine wish ("Mexican").
         public var cuisine: String?
         /// The longest acceptable preparation time.
+        @Minimum(1)
         public var maxPrepMinutes: Int?
         /// For `log-meal`: what the family ate.
         public var mealName: String?
-
-        /// Creates arguments.
-        public init(request: Request? = nil, cuisine: String? = nil, maxPrepMinutes: Int? = nil, mealName: String? = nil) {
-            self.request = request
-            self.cuisine = cuisine
-            self.maxPrepMinutes = maxPrepMinutes
-            self.mealName = mealName
-        }
     }
 
     public static let catalogEntry = HomeOSSkillCatalog.mealPlanning
@@ -85,19 +79,6 @@ public struct MealPlanningSkill: HomeOSSkill {
 
     /// Creates the skill.
     public init(services: HomeOSServices) { self.services = services }
-
-    public var argumentsSchema: JSONSchema { Self.schema }
-
-    static let schema = try! JSONSchema([
-        "type": "object",
-        "properties": [
-            "request": ["type": "string", "enum": ["dinner", "weekly-plan", "grocery-list", "history", "log-meal"]],
-            "cuisine": ["type": "string"],
-            "maxPrepMinutes": ["type": "integer", "minimum": 1],
-            "mealName": ["type": "string"],
-        ],
-        "additionalProperties": false,
-    ])
 
     public func execute(arguments: Arguments, context: SkillContext) async throws -> SkillResult {
         let result: SkillResult

@@ -15,15 +15,10 @@ struct MentalLoadSkill: HomeOSSkill {
     }
 
     /// Arguments: the mode, when the router knows it (else it is read from the message and the hour).
+    @SkillArguments
     struct Arguments: Codable, Sendable {
         var mode: Mode?
     }
-
-    let argumentsSchema = try! JSONSchema([
-        "type": "object",
-        "properties": ["mode": ["type": "string", "enum": ["morning", "evening", "organize"]]],
-        "additionalProperties": false,
-    ])
 
     let services: HomeOSServices
 

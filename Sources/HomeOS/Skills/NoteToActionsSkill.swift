@@ -9,15 +9,10 @@ struct NoteToActionsSkill: HomeOSSkill {
     static let catalogEntry = HomeOSSkillCatalog.noteToActions
 
     /// Arguments: the note itself, when the router separated it from the request.
+    @SkillArguments
     struct Arguments: Codable, Sendable {
         var note: String?
     }
-
-    let argumentsSchema = try! JSONSchema([
-        "type": "object",
-        "properties": ["note": ["type": "string"]],
-        "additionalProperties": false,
-    ])
 
     /// The schema the model fills: up to 12 items.
     static let extractionSchema = try! JSONSchema([

@@ -9,15 +9,10 @@ struct PsyRichSkill: HomeOSSkill {
     static let catalogEntry = HomeOSSkillCatalog.psyRich
 
     /// Arguments: the occasion, when the router extracted one ("our anniversary").
+    @SkillArguments
     struct Arguments: Codable, Sendable {
         var occasion: String?
     }
-
-    let argumentsSchema = try! JSONSchema([
-        "type": "object",
-        "properties": ["occasion": ["type": "string"]],
-        "additionalProperties": false,
-    ])
 
     let services: HomeOSServices
 

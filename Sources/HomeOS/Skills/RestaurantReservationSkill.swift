@@ -14,6 +14,7 @@ import Skills
 /// never booked at a time the model made up.
 public struct RestaurantReservationSkill: HomeOSSkill {
     /// The skill's arguments; every field optional (what is missing is asked for).
+    @SkillArguments
     public struct Arguments: Codable, Sendable, Hashable {
         /// The cuisine or restaurant kind ("Italian").
         public var cuisine: String?
@@ -22,22 +23,12 @@ public struct RestaurantReservationSkill: HomeOSSkill {
         /// The time: `HH:mm` or text ("7pm", "at 7").
         public var time: String?
         /// How many people.
+        @Minimum(1) @Maximum(30)
         public var partySize: Int?
         /// A restaurant name or area.
         public var location: String?
         /// Anything to tell the restaurant (high chair, window seat, allergies).
         public var specialRequests: String?
-
-        /// Creates arguments.
-        public init(cuisine: String? = nil, date: String? = nil, time: String? = nil, partySize: Int? = nil,
-                    location: String? = nil, specialRequests: String? = nil) {
-            self.cuisine = cuisine
-            self.date = date
-            self.time = time
-            self.partySize = partySize
-            self.location = location
-            self.specialRequests = specialRequests
-        }
     }
 
     public static let catalogEntry = HomeOSSkillCatalog.restaurantReservation
@@ -50,21 +41,6 @@ public struct RestaurantReservationSkill: HomeOSSkill {
 
     /// Creates the skill.
     public init(services: HomeOSServices) { self.services = services }
-
-    public var argumentsSchema: JSONSchema { Self.schema }
-
-    static let schema = try! JSONSchema([
-        "type": "object",
-        "properties": [
-            "cuisine": ["type": "string"],
-            "date": ["type": "string"],
-            "time": ["type": "string"],
-            "partySize": ["type": "integer", "minimum": 1, "maximum": 30],
-            "location": ["type": "string"],
-            "specialRequests": ["type": "string"],
-        ],
-        "additionalProperties": false,
-    ])
 
     /// The free-text parts the model may fill.
     struct FreeText: Codable, Sendable {

@@ -14,19 +14,11 @@ struct SchoolSkill: HomeOSSkill {
     }
 
     /// Arguments: the child and what to look up, when the router extracted them.
+    @SkillArguments
     struct Arguments: Codable, Sendable {
         var child: String?
         var topic: Topic?
     }
-
-    let argumentsSchema = try! JSONSchema([
-        "type": "object",
-        "properties": [
-            "child": ["type": "string"],
-            "topic": ["type": "string", "enum": ["schedule", "grades"]],
-        ],
-        "additionalProperties": false,
-    ])
 
     let services: HomeOSServices
 

@@ -7,17 +7,12 @@ import Skills
 /// family (HomeOS has no phone line of its own) and says so honestly. No model is used.
 public struct TelephonySkill: HomeOSSkill {
     /// The skill's arguments; all optional (read from the message or a handoff when absent).
+    @SkillArguments
     public struct Arguments: Codable, Sendable, Hashable {
         /// Who to call or look up (a member's name, "grandma", "the doctor").
         public var contact: String?
         /// Whether only the number is wanted (no call).
         public var lookupOnly: Bool?
-
-        /// Creates arguments.
-        public init(contact: String? = nil, lookupOnly: Bool? = nil) {
-            self.contact = contact
-            self.lookupOnly = lookupOnly
-        }
     }
 
     public static let catalogEntry = HomeOSSkillCatalog.telephony
@@ -30,14 +25,6 @@ public struct TelephonySkill: HomeOSSkill {
 
     /// Creates the skill.
     public init(services: HomeOSServices) { self.services = services }
-
-    public var argumentsSchema: JSONSchema { Self.schema }
-
-    static let schema = try! JSONSchema([
-        "type": "object",
-        "properties": ["contact": ["type": "string"], "lookupOnly": ["type": "boolean"]],
-        "additionalProperties": false,
-    ])
 
     public func execute(arguments: Arguments, context: SkillContext) async throws -> SkillResult {
         if CoreSkillSupport.mentions(context.message, ["911", "emergency services", "ambulance", "police", "fire department"]) {

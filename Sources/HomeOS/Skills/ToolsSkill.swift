@@ -13,6 +13,7 @@ public struct ToolsSkill: HomeOSSkill {
     }
 
     /// The skill's arguments; all optional (read from the message when absent).
+    @SkillArguments
     public struct Arguments: Codable, Sendable, Hashable {
         /// What to do.
         public var action: Action?
@@ -22,14 +23,6 @@ public struct ToolsSkill: HomeOSSkill {
         public var when: String?
         /// Where, for the weather.
         public var location: String?
-
-        /// Creates arguments.
-        public init(action: Action? = nil, text: String? = nil, when: String? = nil, location: String? = nil) {
-            self.action = action
-            self.text = text
-            self.when = when
-            self.location = location
-        }
     }
 
     public static let catalogEntry = HomeOSSkillCatalog.tools
@@ -43,19 +36,6 @@ public struct ToolsSkill: HomeOSSkill {
 
     /// Creates the skill.
     public init(services: HomeOSServices) { self.services = services }
-
-    public var argumentsSchema: JSONSchema { Self.schema }
-
-    static let schema = try! JSONSchema([
-        "type": "object",
-        "properties": [
-            "action": ["type": "string", "enum": ["reminder", "note", "weather", "time", "list-reminders"]],
-            "text": ["type": "string"],
-            "when": ["type": "string"],
-            "location": ["type": "string"],
-        ],
-        "additionalProperties": false,
-    ])
 
     public func execute(arguments: Arguments, context: SkillContext) async throws -> SkillResult {
         switch arguments.action ?? Self.action(in: context.message) {

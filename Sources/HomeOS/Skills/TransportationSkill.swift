@@ -17,6 +17,7 @@ public struct TransportationSkill: HomeOSSkill {
     }
 
     /// The skill's arguments; all optional (read from the message when absent).
+    @SkillArguments
     public struct Arguments: Codable, Sendable, Hashable {
         /// What the person wants.
         public var request: Request?
@@ -26,14 +27,6 @@ public struct TransportationSkill: HomeOSSkill {
         public var when: String?
         /// Who rides (a member's name).
         public var rider: String?
-
-        /// Creates arguments.
-        public init(request: Request? = nil, destination: String? = nil, when: String? = nil, rider: String? = nil) {
-            self.request = request
-            self.destination = destination
-            self.when = when
-            self.rider = rider
-        }
     }
 
     public static let catalogEntry = HomeOSSkillCatalog.transportation
@@ -46,19 +39,6 @@ public struct TransportationSkill: HomeOSSkill {
 
     /// Creates the skill.
     public init(services: HomeOSServices) { self.services = services }
-
-    public var argumentsSchema: JSONSchema { Self.schema }
-
-    static let schema = try! JSONSchema([
-        "type": "object",
-        "properties": [
-            "request": ["type": "string", "enum": ["ride", "traffic", "directions", "who-drives"]],
-            "destination": ["type": "string"],
-            "when": ["type": "string"],
-            "rider": ["type": "string"],
-        ],
-        "additionalProperties": false,
-    ])
 
     static let categories = [
         ClassificationCategory(name: "ride", description: "Book or arrange a ride, taxi or car service (costs money).",

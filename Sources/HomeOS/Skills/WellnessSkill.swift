@@ -15,19 +15,12 @@ struct WellnessSkill: HomeOSSkill {
     }
 
     /// Arguments: the measure and amount, when the router extracted them.
+    @SkillArguments
     struct Arguments: Codable, Sendable {
         var kind: Kind?
+        @Minimum(0)
         var amount: Double?
     }
-
-    let argumentsSchema = try! JSONSchema([
-        "type": "object",
-        "properties": [
-            "kind": ["type": "string", "enum": ["water", "steps", "sleep"]],
-            "amount": ["type": "number", "minimum": 0],
-        ],
-        "additionalProperties": false,
-    ])
 
     let services: HomeOSServices
 

@@ -1,7 +1,7 @@
 import LLM
 
 /// A string enum whose cases the schema-drift check can list (adopt it for enum arguments).
-public protocol SchemaStringEnum: CaseIterable, RawRepresentable, Codable, Sendable where RawValue == String {}
+public protocol SchemaStringEnum: CaseIterable, RawRepresentable, Codable, Sendable, SkillArgumentValue where RawValue == String {}
 
 /// The shape of a `Decodable` type as its decoder sees it: properties, their types, which are
 /// required, and enum cases. Recorded by decoding a placeholder, with no instance needed.
