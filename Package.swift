@@ -1,5 +1,6 @@
 // swift-tools-version: 6.1
-// HomeOS: a private, on-device AI assistant platform. See ../shared/DESIGN.md for the module map.
+// HomeOS: a private, on-device AI assistant platform. docs/architecture.md describes the module map.
+import CompilerPluginSupport
 import PackageDescription
 
 // `make` exports HOMEOS_LLAMA_LIBDIR (the cached llama.cpp build) so binaries find libllama at run
@@ -30,6 +31,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
+        // `make docs`: the DocC API reference of the public libraries (a plugin only; nothing links it).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // llama.cpp's C API. Headers and libraries come from `make setup` through pkg-config
@@ -48,8 +52,16 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        // `@SkillArguments`: a skill's arguments declared once, the JSON Schema generated from the struct.
+        .macro(
+            name: "SkillArgumentsMacros",
+            dependencies: [
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+            ]
+        ),
         // Skill protocol, registry, routing cascade, approvals, the assistant coordinator.
-        .target(name: "Skills", dependencies: ["LLM"]),
+        .target(name: "Skills", dependencies: ["LLM", "SkillArgumentsMacros"]),
         // The family assistant: domain, storage, the 19 skills, context, scheduler.
         .target(
             name: "HomeOS",
@@ -70,8 +82,8 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
-        // Evaluation harnesses over the public data in ../shared/data (conformance, coverage, routing).
-        .target(name: "Evaluation", dependencies: ["LLM", "Skills"]),
+        // Evaluation harnesses over the public data found through EvaluationData (conformance, coverage, routing).
+        .target(name: "Evaluation", dependencies: ["LLM", "Skills"], resources: [.copy("Resources/routing-label-map.json")]),
         // Command-line front end.
         .executableTarget(
             name: "homeos",
@@ -85,11 +97,23 @@ let package = Package(
             dependencies: ["Sentinel", "LLM", "LlamaEngine", "ModelHub",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
+        // The Swift samples in README.md and docs/, compiled with every build (DocSampleTests checks
+        // that each sample in the docs is in here verbatim).
+        .executableTarget(
+            name: "doc-samples",
+            dependencies: ["LLM", "LlamaEngine", "ModelHub", "Skills", "HomeOS", "RemoteEngine", "Sentinel"],
+            path: "Examples/DocSamples"
+        ),
         .testTarget(name: "LLMTests", dependencies: ["LLM"]),
-        .testTarget(name: "SkillsTests", dependencies: ["Skills", "LLM"]),
-        .testTarget(name: "HomeOSTests", dependencies: ["HomeOS", "Skills", "LLM", "LlamaEngine", "ModelHub"]),
+        .testTarget(name: "SkillsTests", dependencies: [
+            "Skills", "LLM", "SkillArgumentsMacros",
+            .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
+            .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
+        ]),
+        .testTarget(name: "HomeOSTests", dependencies: ["HomeOS", "Skills", "LLM", "LlamaEngine", "ModelHub"],
+                    exclude: ["Fixtures"]),
         .testTarget(name: "SentinelTests", dependencies: ["Sentinel", "LLM", "LlamaEngine", "ModelHub"]),
-        .testTarget(name: "LlamaEngineTests", dependencies: ["LlamaEngine", "LLM", "ModelHub"]),
+        .testTarget(name: "LlamaEngineTests", dependencies: ["LlamaEngine", "LLM", "ModelHub", "Evaluation"]),
         .testTarget(
             name: "ModelHubTests",
             dependencies: [
