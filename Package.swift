@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "LlamaEngine", targets: ["LlamaEngine"]),
         .library(name: "ModelHub", targets: ["ModelHub"]),
         .library(name: "Skills", targets: ["Skills"]),
+        .library(name: "CrisisDetection", targets: ["CrisisDetection"]),
         .library(name: "HomeOS", targets: ["HomeOS"]),
         .library(name: "Sentinel", targets: ["Sentinel"]),
         .library(name: "RemoteEngine", targets: ["RemoteEngine"]),
@@ -60,8 +61,10 @@ let package = Package(
                 .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
             ]
         ),
+        // The crisis layer: runs on every message before anything that can fail (no model, no store).
+        .target(name: "CrisisDetection"),
         // Skill protocol, registry, routing cascade, approvals, the assistant coordinator.
-        .target(name: "Skills", dependencies: ["LLM", "SkillArgumentsMacros"]),
+        .target(name: "Skills", dependencies: ["LLM", "SkillArgumentsMacros", "CrisisDetection"]),
         // The family assistant: domain, storage, the 19 skills, context, scheduler.
         .target(
             name: "HomeOS",
@@ -69,7 +72,7 @@ let package = Package(
             resources: [.copy("Resources")]
         ),
         // Veteran crisis check-in: screener, signals, risk tier, crisis state (no HomeOS).
-        .target(name: "Sentinel", dependencies: ["LLM", .product(name: "Crypto", package: "swift-crypto"),
+        .target(name: "Sentinel", dependencies: ["LLM", "CrisisDetection", .product(name: "Crypto", package: "swift-crypto"),
                                                  .product(name: "GRDB", package: "GRDB.swift")]),
         // OpenAI-compatible servers (llama-server, vLLM, Ollama, cloud) behind the LanguageModel protocol.
         .target(
@@ -83,12 +86,12 @@ let package = Package(
             ]
         ),
         // Evaluation harnesses over the public data found through EvaluationData (conformance, coverage, routing).
-        .target(name: "Evaluation", dependencies: ["LLM", "Skills"], resources: [.copy("Resources/routing-label-map.json")]),
+        .target(name: "Evaluation", dependencies: ["LLM", "Skills", "CrisisDetection"], resources: [.copy("Resources/routing-label-map.json")]),
         // Command-line front end.
         .executableTarget(
             name: "homeos",
             dependencies: [
-                "LLM", "LlamaEngine", "ModelHub", "Evaluation", "Skills", "HomeOS", "RemoteEngine",
+                "LLM", "LlamaEngine", "ModelHub", "Evaluation", "Skills", "HomeOS", "RemoteEngine", "CrisisDetection",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -105,6 +108,7 @@ let package = Package(
             path: "Examples/DocSamples"
         ),
         .testTarget(name: "LLMTests", dependencies: ["LLM"]),
+        .testTarget(name: "CrisisDetectionTests", dependencies: ["CrisisDetection"]),
         .testTarget(name: "SkillsTests", dependencies: [
             "Skills", "LLM", "SkillArgumentsMacros",
             .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),

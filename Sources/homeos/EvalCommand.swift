@@ -10,6 +10,7 @@ struct EvalCommand: AsyncParsableCommand {
         SchemaCoverageEvalCommand.self,
         ConstrainedEvalCommand.self,
         RedTeamEvalCommand.self,
+        CrisisEvalCommand.self,
         PromptsEvalCommand.self,
     ]
 

@@ -1,0 +1,498 @@
+/// The deterministic crisis rules: regular expressions over normalised sentences (see
+/// ``CrisisTextNormalizer``), grouped by category. Written from the C-SSRS ideation spectrum and the
+/// ways people report risk for someone else; tuned on `evaluation/development`, never on the frozen
+/// held-out set.
+enum CrisisRules {
+    /// One rule: its id, its category, how strong it is, and its pattern.
+    struct Rule: Sendable {
+        let id: String
+        let category: CrisisCategory
+        let score: Double
+        let pattern: String
+    }
+
+    // Fragments shared by several rules.
+    static let reflexive = "(myself|my self|himself|herself|themselves|themself|yourself)"
+    static let selfOnly = "(myself|my self)"
+    static let pills = "(pills?|tablets?|capsules?|meds|medications?|medicine|sleeping pills|sleepers|pain ?killers|"
+        + "oxy\\w*|percocets?|xanax|valium|ambien|tylenol|acetaminophen|paracetamol|advil|ibuprofen|aspirin|benadryl|"
+        + "insulin|anti ?depressants?|opioids?|fentanyl|heroin|lithium|seroquel|zoloft|prozac|lexapro|klonopin|"
+        + "trazodone|gabapentin|morphine|vicodin|norco|methadone|melatonin|prescriptions?|script)"
+    static let quantity = "(all|whole|entire|every|handful|bottle|bottles|pack|packet|box|jar|blister|strip|too many|"
+        + "way too many|a lot of|a bunch of|a ton of|lots of|bunch|\\d{2,}|twenty|thirty|forty|fifty|sixty|hundred|dozen)"
+    static let relative = "(wife|husband|son|daughter|kid|kids|child|teen|teenager|boy|girl|mom|mother|mum|dad|father|"
+        + "brother|sister|friend|buddy|partner|boyfriend|girlfriend|roommate|coworker|co worker|grandma|grandpa|"
+        + "grandmother|grandfather|neighbou?r|uncle|aunt|cousin|nephew|niece|student|battle buddy|brother in law|"
+        + "sister in law|best friend|fiance|fiancee|spouse|stepson|stepdaughter)"
+    static let thirdSubject = "(he|she|they|him|her|them|my \(relative)|our \(relative)|\(relative))"
+    static let timing = "(tonight|today|tomorrow|this weekend|this week|on (monday|tuesday|wednesday|thursday|friday|"
+        + "saturday|sunday)|after (the kids|everyone|everybody|they|she|he|my wife|my husband) (are|is|go|goes|gets|get|"
+        + "fall|falls) (asleep|to bed|to sleep|to school|to work|out|home)|when (everyone|everybody|they|she|he) (leaves|"
+        + "leave|is gone|are gone|goes|go out)|before (morning|sunrise|they wake|anyone wakes|christmas|my birthday)|"
+        + "at (midnight|\\d{1,2}( ?am| ?pm)?)|this (morning|afternoon|evening|friday|saturday|sunday)|in an hour|"
+        + "right now|soon|by (morning|friday|the weekend|tomorrow))"
+    static let dieWords = "(die|dying|dead|be dead|kill|killing|end it|end my life|end things|end everything|not wake up|"
+        + "suicide|do it|go through with it|overdose|hang|jump|shoot)"
+
+    /// Phrases that use crisis words without risk; blanked out before the rules run.
+    static let benign: [String] = [
+        "(is|are|was|were|it is|that is|this is|they are|you are|heat is|feet are|back is|knees are) killing me",
+        "(kill|killing|killed) (it|time|the (lights?|engine|music|weeds?|bugs?|ants?|mood|battery|vibe|radio|power|"
+            + "tv|fan|motor|process|app|mosquitoes|fleas|germs|bacteria|mold|roaches|spiders|flies|grass|lawn))",
+        "(weed|bug|pest|ant|roach|mold|germ|fly|rat|mouse) (killer|killers|killing|spray|poison|bait|traps?)",
+        "(put|putting|set|setting|place|placing|buy|buying|get|getting|need|needs|spread|leave|left) (out )?(some )?rat "
+            + "poison (for|in|under|around|near|at|by) (the )?(garage|shed|basement|attic|barn|garden|yard|porch|mice|rats)",
+        "(dying|die) (to|for) (see|try|know|go|meet|get|hear|watch|eat|have)", "to die for",
+        "(dead|died) (tired|battery|phone|car|plant|plants|serious|wrong|on|center|end|last|set on|beat|asleep)",
+        "(phone|battery|car|laptop|plant|plants|tv|fridge|printer|tablet|remote|flowers|basil|tomatoes|lawn|grass|"
+            + "mouse|keyboard|controller|headphones|charger|bulb|tree|fish|goldfish|hamster) (died|is dead|was dead|are dead|dead)",
+        "deadline", "deadlines", "deadlift", "deadlifts", "deadbolt", "drop dead gorgeous", "over my dead body",
+        "cut (the|my|his|her|our) (grass|lawn|hedge|hedges|cake|cord|onions?|vegetables|veggies|wire|tree|hair|nails|"
+            + "bangs|coupons?|budget|costs?|spending|sandwich|steak|meat|paper|fabric|carrots?|apples?|pizza|bread|crust)",
+        "(cut|cutting) (back|down) on", "cut (it|that) out", "(cut|cutting) (class|school|corners|ties with)",
+        "shoot (me )?(a |an |him a |her a )?(text|email|message|photo|picture|video|hoops?|the breeze|a line|a pic)",
+        "(photo|video|film) shoot", "shoot (photos|pictures|video|a video|some hoops)",
+        "hang (the|up|out|a|some|these|those|my|our) (pictures?|photos?|lights|shelf|shelves|clothes|laundry|coat|"
+            + "curtains?|art|painting|mirror|tv|wreath|decorations|sign|poster|frame|frames|calendar|towels?|hammock|"
+            + "string lights|christmas lights|out|up|around)",
+        "hang (out|in there|on|tight)", "hung up", "hang up", "hangover", "hung over",
+        "suicide (squad|doors?|squeeze|bunt|prevention (walk|month|training|week|day|fundraiser|event|awareness))",
+        "(killer|murder) (recipe|deal|app|workout|view|mystery|podcast|show|documentary|shoes|playlist|hornet)",
+        "(could|would|will|going to|gonna) (murder|kill|destroy) (a|some|that|this|for a|for some|for) "
+            + "(pizza|burger|sandwich|beer|coffee|nap|steak|taco|tacos|drink|cookie|donut)",
+        "(bored|scared|scare|worried|tickled|loved|freezing|starving) (me )?to death", "(die|died|dying) (laughing|of laughter|of embarrassment|of shame|of boredom|of cuteness)",
+        "(laughed|laughing|laugh) (so hard|till|until|myself)",
+        "overdos\\w* on (sugar|candy|chocolate|coffee|caffeine|netflix|tv|cake|halloween candy|pizza|carbs|sun|"
+            + "screen time|video games|reality tv|christmas|cookies|work)",
+        "(signs|symptoms|risk|risks|danger|dangers) of (an )?(overdose|overdosing)", "overdose (prevention|awareness|training|kit|risk|risks)",
+        "narcan", "naloxone",
+        "bullet (points?|journal|list|train)", "(dead|bitter) end",
+        "(hunting|fishing|deer|duck|elk|turkey|bird) (license|licence|season|trip|tags?|stand|blind|camp|rifle|gun)",
+        "(clean|cleaning|oil|oiling) (the|my|his) (rifle|gun|shotgun|pistol|barrel)",
+        "(range|shooting) (day|trip|practice)", "gun safe",
+        "(this|that|the) (movie|film|show|song|book|game|episode) (kills|killed|is killing) me",
+        "(kill|killing) (the|that|this) (game|boss|level|quest|dragon|zombie|zombies|enemy|enemies)",
+        "(cut|cuts|cutting) (myself|my (hand|finger|thumb)) (shaving|cooking|chopping|slicing|on (the|a) "
+            + "(knife|can|glass|paper|box|lid))",
+        "(burned|burnt|burn) (myself|my (hand|finger|arm|tongue)) (on|with|while|cooking|baking|making)",
+        "(hurt|hurting|pulled|strained|tweaked) my (back|knee|ankle|wrist|shoulder|neck|foot|leg) (at|lifting|moving|"
+            + "playing|running|doing|while|when|on|yesterday|again)",
+        "(hurt|injured) myself (at|lifting|moving|playing|running|doing|working out|at the gym|skiing|in the yard)",
+        "(kill|killing) (me|us) (with|softly)", "you are killing me", "you kill me",
+        "(my|the) (kids|boss|traffic|commute|homework|job|work|exam|exams|taxes|meeting|meetings|week|day|heat|"
+            + "humidity|neighbo?urs?|dog|cat|baby|toddler|mortgage) (is|are|was|were) (going to be the death of|"
+            + "the death of|going to kill) me",
+        "end it (with|between) (him|her|them|my|our)", "end (the|our) (call|meeting|relationship|lease|subscription|"
+            + "contract|game|movie|day|week|month|year|season)",
+    ]
+
+    /// What ends the risk reading of a sentence: it is denied, in the past, or resolved.
+    static let resolution: [String] = [
+        "(would|will|could) never (kill|hurt|harm|end|do that to|do anything to)",
+        "(am|are|is|was) not (suicidal|going to (hurt|kill|harm) (myself|himself|herself|themselves))",
+        "(no|not any|not having|never had|have not had|has not had|had no) (suicidal )?(thoughts|urges|plans|"
+            + "intentions) (of|about|to)",
+        "(have not|has not|had not|did not|never) (had|felt|been|wanted|thought|hurt|cut|harmed)\\b.{0,40}\\b"
+            + "(in|for|since) (\\w+ )?(years|months|a year|a long time|ages|decades|\\d+ (years|months))",
+        "(years|months|a year|a long time|decades) ago", "(used to|back when|back in|when i was (a teen|younger|in high school|in college))",
+        "(died|dying|death|lost (my|a|our|her|his) \\w+) (by|to|from) suicide", "(was|were|used to be) suicidal (in|when|back|as a|years|during)",
+        "(\\d+|one|two|three|four|five|six|seven|eight|nine|ten|many|a few) (years|months) since",
+        "(support group|grief group|survivors of suicide) (got|helped|gets|helps)",
+        "(?<!not )(?<!never )(doing|been doing) (really |so |pretty |very )?(well|good|great|okay|ok)\\b",
+        "(recovered|recovering|in recovery|clean for|sober for|doing (much |so much |a lot )?better|feeling (much |a lot )?better|"
+            + "proud of (myself|how far)|have come so far|made it through|got through (it|that)|survivor of|survived)",
+        "(therapist|counselor|doctor|psychiatrist) (says|said|thinks) i am (doing|getting) better",
+        "(awareness|prevention|training|fundraiser|walk|class|course|webinar|volunteer|volunteering|hotline volunteer)",
+    ]
+
+    /// Words that keep a sentence's risk current even beside a denial or a past event ("it has been
+    /// two years since dad died and I still want to die").
+    static let presentRisk = "\\b(still|again|want to|wanna|going to|tonight|right now|anymore|any more|keep|keeps|"
+        + "thinking about|this time|lately|these days)\\b"
+
+    /// Words that place a sentence in a story (a film, a book, a game) rather than the writer's life.
+    static let media = "\\b(movie|film|show|series|episode|season|book|novel|chapter|song|lyrics|album|band|game|"
+        + "podcast|documentary|character|characters|villain|hero|protagonist|actor|actress|play|musical|anime|manga|"
+        + "comic|netflix|hbo|true crime|trailer|sequel|plot|scene|ending|finale|author|poem|painting|opera|meme|memes)\\b"
+
+    static let rules: [Rule] = [
+        // Active ideation.
+        .init(id: "kill-self", category: .activeIdeation, score: 1,
+              pattern: "\\b(kill|killing|killed|end|ending|off|offing|murder|murdering|hurt|hurting) \(selfOnly)\\b"),
+        .init(id: "suicide", category: .activeIdeation, score: 1, pattern: "\\bsuicid(e|al|ality)\\b"),
+        .init(id: "end-my-life", category: .activeIdeation, score: 1,
+              pattern: "\\b(end|ending|ended|take|taking|took) (my|my own) life\\b"),
+        .init(id: "end-it-all", category: .activeIdeation, score: 1,
+              pattern: "\\b(end|ending|finish|finishing) (it|this|everything|things) (all|for good|once and for all|"
+                  + "forever|permanently|tonight|today|now)\\b|\\bend it all\\b|\\bending it all\\b"),
+        .init(id: "want-end-it", category: .activeIdeation, score: 1,
+              pattern: "\\b(want|wanted|wanting|going|ready|plan|planning|thinking about|think about|thought about|"
+                  + "time|need|needs|have|got) to (just )?(end|finish) (it|everything|things|this|my life|me)\\b"),
+        .init(id: "want-to-die", category: .activeIdeation, score: 1,
+              pattern: "\\b(want|wanted|wanting|wish|going|ready|deserve|plan|planning|trying|tried|need|would like|"
+                  + "rather) (to )?(just )?(die|be dead|not live|stop living)\\b"),
+        .init(id: "thoughts-of-dying", category: .activeIdeation, score: 0.9,
+              pattern: "\\b(thinking|thought|thoughts|think|fantasi\\w+|dream\\w*) (about|of) (killing|ending|dying|"
+                  + "death|being dead|suicide|not being here|not waking up|taking my|hurting myself|offing)"),
+        .init(id: "better-dead", category: .activeIdeation, score: 1,
+              pattern: "\\bbetter off dead\\b|\\b(rather|prefer to) be dead\\b"),
+
+        // Passive ideation.
+        .init(id: "wish-dead", category: .passiveIdeation, score: 1,
+              pattern: "\\bwish (that )?(i|i had|i could) (was|were|would|could|had|just)? ?(be )?(dead|die|never been born|"
+                  + "not (be )?(here|alive|born|exist)|gone|disappear|go to sleep|fall asleep|stop existing|"
+                  + "not wake up|never wake up|vanish)"),
+        .init(id: "not-want-live", category: .passiveIdeation, score: 1,
+              pattern: "\\b(do not|did not|never|no longer) (really )?(want|wanna|wish|care) to (live|be alive|be here|"
+                  + "exist|wake up|go on|keep going|keep living|be around|see tomorrow|see another day|carry on)"),
+        .init(id: "not-wake-up", category: .passiveIdeation, score: 1,
+              pattern: "\\b(hope|hoping|wish|pray|praying)\\w* (that )?i (just )?(do not|never|will not|would not|did not) wake "
+                  + "up\\b|\\b(would be nice|be nice|nice|better|easier) to (just )?(not|never) wake up\\b|"
+                  + "\\b(sleep|fall asleep|go to sleep|close my eyes|bed) and (never|not) (wake|waking|open)"),
+        .init(id: "better-without-me", category: .passiveIdeation, score: 1,
+              pattern: "\\bbetter (off )?without me\\b|\\bbetter off if i (was|were|am|was not|were not|died|disappeared|"
+                  + "was gone|were gone|never)|\\b(burden|weight) (to|on) (everyone|everybody|my family|them|you all|"
+                  + "my wife|my kids|the family)"),
+        .init(id: "nobody-notice", category: .passiveIdeation, score: 1,
+              pattern: "\\b(nobody|no one|none of them|not a soul|anyone) (would|will|even|ever|could|would even|"
+                  + "would actually)? ?(notice|care|miss me|remember me|know)\\b.{0,30}\\bif i (was|were|am|died|"
+                  + "disappeared|vanished|was not|were not|stopped|just|left|did it|killed|ended|was dead|was gone|were gone)"),
+        .init(id: "no-reason-live", category: .passiveIdeation, score: 1,
+              pattern: "\\b(no|not any|any|lost (my|the|all)|see no|there is no|what is the) (point|reason|purpose|will) "
+                  + "(in |to |for )?(living|going on|being alive|live|being here|keep going|keeping going|existing|"
+                  + "life|me being here|waking up|trying anymore|to live)\\b"),
+        .init(id: "tired-living", category: .passiveIdeation, score: 1,
+              pattern: "\\b(tired|sick|done|exhausted|finished) (of|with) (living|being alive|existing|life|being here|"
+                  + "this life|it all)\\b|\\b(tired|sick|done) (of|with) everything$"),
+        .init(id: "can-not-go-on", category: .passiveIdeation, score: 0.9,
+              pattern: "\\bcan not (go on|keep going|carry on|live like this|keep living|do (this|it|life) anymore|"
+                  + "take (it|this|life) anymore|bear (it|this|to live)|face (another|tomorrow|one more))"),
+        .init(id: "stop-existing", category: .passiveIdeation, score: 1,
+              pattern: "\\b(stop|to stop|quit) (existing|being alive|being here|breathing|living)\\b|\\b(disappear|vanish|"
+                  + "be gone|go away|fade away) (forever|for good|permanently|and never come back)\\b|\\bnot (be|being) "
+                  + "(here|around|alive) (anymore|any more|much longer|tomorrow|next year)\\b|\\bwant (it|it all|"
+                  + "everything|the pain|this|life) to (stop|end|be over) (forever|for good|permanently)\\b|\\bno longer "
+                  + "(exist|be here|be around)|\\bwish (it|everything|life) (would|could) (all )?(just )?(end|stop|be over)"),
+        .init(id: "should-have-died", category: .passiveIdeation, score: 1,
+              pattern: "\\b(should|ought to|was supposed to) (have|of) died\\b|\\bshould be dead\\b|\\bshould not be "
+                  + "(alive|here)\\b|\\bdo not deserve to (live|be alive|be here)"),
+        .init(id: "dead-inside-gone", category: .passiveIdeation, score: 0.9,
+              pattern: "\\b(everyone|everybody|they|my family|my kids|you) (would|will|could) (be )?(fine|better|happier|"
+                  + "move on|get over it) (without me|when i am gone|if i was gone|after i am gone|once i am gone)"),
+
+        // Method or means.
+        .init(id: "lethal-amount", category: .methodOrMeans, score: 1,
+              pattern: "\\bhow (many|much) (\\w+ ){0,4}(would|will|does it|do i|to|it takes|would it take|does it take|"
+                  + "needed|to take|is) (\\w+ ){0,3}(kill|die|be (lethal|fatal|deadly)|end it|overdose|stop (my|a|your) "
+                  + "heart|not wake up|never wake up|be enough)"),
+        .init(id: "lethal-dose", category: .methodOrMeans, score: 1,
+              pattern: "\\b(lethal|fatal|deadly|killing) (dose|amount|overdose|quantity|combination|mix)\\b"),
+        .init(id: "hang", category: .methodOrMeans, score: 1,
+              pattern: "\\bhang(ing|ed)? \(reflexive)\\b|\\bnoose\\b|\\b(rope|belt|cord|sheet) (around|round) (my|his|her) "
+                  + "neck\\b|\\b(tie|tied|tying) (a|the) (rope|knot)\\b.{0,30}\\b(beam|ceiling|rafter|closet|tree|neck)"),
+        .init(id: "gun-to-self", category: .methodOrMeans, score: 1,
+              pattern: "\\b(gun|pistol|rifle|shotgun|revolver|glock|handgun|firearm|weapon|barrel|bullet|round|\\.45|9mm|"
+                  + "sidearm|piece|ar)\\b.{0,50}\\b(my (head|mouth|temple|chin)|on myself|to myself|at myself|for myself|"
+                  + "myself with|end (it|this|things|my life)|use it on (me|myself))|\\b(shoot|shooting|shot) \(reflexive)\\b|"
+                  + "\\b(eat|eating|ate|suck|sucking) (my|a|the) (gun|bullet|barrel|pistol|rifle|shotgun)\\b|"
+                  + "\\bput (a|the|my) (gun|pistol|barrel|bullet) (to|in|against) my"),
+        .init(id: "jump", category: .methodOrMeans, score: 1,
+              pattern: "\\b(jump|jumping|jumped|leap|leaping|throw myself|throwing myself|step|stepping|walk|walking) "
+                  + "(off|from|in front of|into|out in front of|out of) (a |the |that |this |my |our |some )?(\\w+ )?"
+                  + "(bridge|roof|rooftop|building|train|trains|overpass|cliff|balcony|parking garage|garage roof|truck|"
+                  + "bus|traffic|tracks|window|ledge|highway|freeway|tower|car|subway|river|dam|ship|ferry|edge)"),
+        .init(id: "crash-car", category: .methodOrMeans, score: 1,
+              pattern: "\\b(drive|driving|drove|crash|crashing|steer|steering|swerve|swerving|aim|aiming|wrap) (my car |"
+                  + "the car |my truck |the truck |it |myself )?(into|off|in front of|under|around) (a |the |an |that )?"
+                  + "(tree|wall|bridge|cliff|overpass|pole|oncoming|river|lake|semi|truck|train|pillar|barrier|ditch)"),
+        .init(id: "wrists", category: .methodOrMeans, score: 1,
+              pattern: "\\b(slit|slitting|slice|slicing|cut|cutting|open|opening) (my |his |her )?(wrists?|veins?|throat)\\b|"
+                  + "\\b(razor|blade|knife)\\b.{0,30}\\b(wrists?|veins?|throat)\\b"),
+        .init(id: "gas", category: .methodOrMeans, score: 1,
+              pattern: "\\b(car|engine|truck) (running|on|idling) in (the|a) (closed |shut )?garage\\b|\\bcarbon monoxide\\b"
+                  + ".{0,40}\\b(myself|end|die|sleep|garage)|\\bexhaust\\b.{0,30}\\b(hose|pipe|window)|\\bcharcoal\\b.{0,40}"
+                  + "\\b(room|bathroom|tent|car|sealed|myself|die)"),
+        .init(id: "enough-pills", category: .methodOrMeans, score: 1,
+              pattern: "\\b(enough|all (of )?(these|those|my|the)|every one of (these|those|my)) \(pills) (to|that|for|in|"
+                  + "here|saved|stashed|hidden|left|would|could)\\b|\\benough (\\w+ )?\(pills) (to|that would|to make sure)"),
+        .init(id: "poison-self", category: .methodOrMeans, score: 1,
+              pattern: "\\b(drink|drinking|drank|swallow|swallowing|swallowed|take|taking|took|eat|eating|ate|inject|"
+                  + "injecting|injected) (the |some |a bottle of |a cup of |a glass of |the whole )?(bleach|antifreeze|"
+                  + "anti freeze|poison|rat poison|drain cleaner|pesticide|weed killer|cyanide|lye|arsenic|insecticide)\\b"),
+        .init(id: "method-search", category: .methodOrMeans, score: 1,
+              pattern: "\\b(painless|quick|quickest|easiest|easy|best|fastest|surest|sure|most effective|least painful) "
+                  + "(way|ways|method|methods|place|spot|dose|drug) (to|of|for) (die|dying|go|end it|kill myself|suicide|"
+                  + "not wake|end (my|your) life)"),
+
+        // Intent.
+        .init(id: "going-to-do-it", category: .intent, score: 1,
+              pattern: "\\b(going|gonna|about|ready|decided|deciding|finally|really|actually|definitely|planning|plan) "
+                  + "(to )?(do it|go through with it|end it|end everything|end things|finish it|act on it|pull the trigger|"
+                  + "take (the|all the|my) (pills|meds)|swallow (them|the pills|it all))\\b.{0,40}\\b(tonight|today|"
+                  + "tomorrow|this time|for real|not changing|no one can|nobody can|this weekend|soon|now|finally|"
+                  + "after|before|when|once)|\\b(i am|i will|i have decided|i decided|i will finally) (do it|go through "
+                  + "with it|end it)\\b.{0,30}\\b(tonight|today|tomorrow|this time|for real|soon|now|finally|not changing)"),
+        .init(id: "mind-made-up", category: .intent, score: 1,
+              pattern: "\\b(mind is made up|made up my mind|made my decision|decision is made|not changing my mind|"
+                  + "will not change my mind|no one can stop me|nobody can stop me|nothing can stop me|nobody will stop me|"
+                  + "no one will stop me|do not try to stop me|do not try and stop me|it is decided|this is it for me|"
+                  + "my time is up|i am done for good|i am checking out for good)\\b"),
+        .init(id: "goodbye", category: .intent, score: 1,
+              pattern: "\\b(this is|consider this|here is|writing|sending|leaving|say|saying|said) (my |a |the )?(final |last )?"
+                  + "(goodbye|farewell)\\b|\\bgoodbye (everyone|forever|world|all|for good|for real)\\b|\\b(my|a|this is my|"
+                  + "this is the) (last|final) (message|text|note|words|post|goodbye|night|day|letter|call)\\b|\\bwill not "
+                  + "(be here|be around|be alive|wake up|see|make it to|live to see) (tomorrow|much longer|next week|"
+                  + "the morning|morning|christmas|the weekend|next year|my birthday|another day)\\b|\\bi will (be|have) "
+                  + "(gone|dead|left) (by|before|soon|tomorrow|tonight)|\\bby (tomorrow|morning|tonight|friday) i will be "
+                  + "(gone|dead)"),
+
+        // Preparatory behaviour.
+        .init(id: "note", category: .preparatoryBehaviour, score: 1,
+              pattern: "\\b(suicide|goodbye|farewell|final|last) (note|notes|letter|letters|message|messages|video)\\b|"
+                  + "\\b(wrote|written|writing|write|left|leaving|leave|drafted|finished|typed) (a |my |the |some )?"
+                  + "(notes?|letters?) (to|for) (everyone|everybody|all of them|my (kids|family|wife|husband|mom|dad|"
+                  + "parents|children|son|daughter|loved ones)|the kids|the family)\\b.{0,40}"
+                  + "(explain|why|when i am gone|after|goodbye|sorry|so they|in case|to read|forgive)"),
+        .init(id: "giving-away", category: .preparatoryBehaviour, score: 1,
+              pattern: "\\b(giv(e|ing|en)|gave) away (all |most )?(my|all my|all of my) (stuff|things|belongings|"
+                  + "possessions|guitar|guitars|dog|dogs|cat|cats|pets?|clothes|tools|guns|games|medals|collection|"
+                  + "jewelry|jewellery|prized)|\\bwho (should|will|can) (get|have|take) my (stuff|things|dog|cat|guitar|"
+                  + "guns|medals|truck|car)\\b.{0,30}\\b(gone|when|after|once)"),
+        .init(id: "goodbyes", category: .preparatoryBehaviour, score: 1,
+              pattern: "\\b(saying|said|say|said my|say my|made my|making my) (my )?(goodbyes|last goodbyes|final "
+                  + "goodbyes)\\b|\\b(said|saying|say) goodbye to (everyone|everybody|all of them|my (kids|family|friends|"
+                  + "wife|husband|mom|dad|dog|cat|children|buddies))"),
+        .init(id: "affairs", category: .preparatoryBehaviour, score: 1,
+              pattern: "\\b(put|putting|got|getting|get|have|had) (all )?my (affairs|things|papers|finances|stuff) "
+                  + "in order\\b.{0,60}\\b(gone|end|tonight|before|so|when|after|soon)|\\b(will|wo) not need "
+                  + "(it|them|this|that|these|my \\w+|any of (it|this|my \\w+)) (anymore|any more|after tonight|where i "
+                  + "am going|much longer|after (this|tonight|friday))"),
+        .init(id: "gone-care", category: .preparatoryBehaviour, score: 1,
+              pattern: "\\b(take care of|look after|feed|keep|adopt|watch|raise) (my |the |our )?(dog|dogs|cat|cats|kids|"
+                  + "pets?|children|son|daughter|family|wife|plants) (when|after|once) i am (gone|dead|not here|no longer)"
+                  + "(?! (for|on|to|next|this|at))|\\b(after|when|once) i am (dead|no longer here|no longer around)\\b"),
+        .init(id: "stockpile", category: .preparatoryBehaviour, score: 1,
+              pattern: "\\b(stockpil|hoard|sav|collect|stash|hid|hiding|keep|kept|been keep)\\w* (up )?(my |all my |all "
+                  + "the |all of my |enough |a bunch of |some |extra )?(\(pills))\\b"),
+        .init(id: "bought-means", category: .preparatoryBehaviour, score: 1,
+              pattern: "\\b(bought|buying|buy|got|getting|picked up|ordered|order|purchased|found) (a |some |the |myself "
+                  + "a )?(rope|noose|gun|pistol|handgun|shotgun|revolver|razor blades|blades|bullets|ammo|charcoal|"
+                  + "helium|tank)\\b.{0,50}\\b(myself|for me|to end|for when|so i can|tonight|to do it|for it|no one "
+                  + "knows|nobody knows|for the end|just in case|only one bullet|one round)"),
+
+        // Self-harm.
+        .init(id: "self-harm", category: .selfHarm, score: 1,
+              pattern: "\\bself (harm|harming|harmed|injury|injuring|mutilat\\w*)\\b|\\b(cut|cutting|cuts|burn|burning|"
+                  + "burned|burnt|carve|carving|carved|scratch|scratching|scratched|bite|biting|stab|stabbing|starve|"
+                  + "starving|punish|punishing|harm|harming|hit|hitting|beat|beating|bruise|bruising) (myself|my self|"
+                  + "my (arms?|wrists?|legs?|thighs?|skin|stomach|hips?|body|face))\\b"),
+        .init(id: "urge-to-hurt", category: .selfHarm, score: 1,
+              pattern: "\\b(urge|urges|itch|craving|need|needing|want|wanting|wanted|tempted|temptation) (again )?(to )?"
+                  + "((cut|hurt|harm|burn|punish) (myself|my self)|cut|bleed|carve)\\b"
+                  + "|\\brelaps(ed|e|ing)\\b.{0,30}\\b(cutting|self harm|hurting|harming|burning|blades?|razors?)|"
+                  + "\\b(cutting|self harm|hurting myself|harming myself)\\b.{0,30}\\brelaps"),
+        .init(id: "deliberate-injury", category: .selfHarm, score: 1,
+              pattern: "\\b(on purpose|deliberately|intentionally|to feel something|to feel anything|to feel real|to "
+                  + "punish myself|because i deserve)\\b.{0,40}\\b(bleed|bleeding|cut|burn|burned|punch|punched|hit|"
+                  + "bruise|hurt|scratch|scars?)|\\b(bleed|bleeding|cut|burn|burned|punch|punched|punching|hit|hitting|"
+                  + "bruise|bruised|scratch|scratched)\\b.{0,40}\\b(on purpose|deliberately|intentionally|to feel "
+                  + "something|to feel anything|until (i|it) bled?|till (i|it) bled?|till (they|my \\w+) bled?|until "
+                  + "(they|my \\w+) bled?)|\\b(blades?|razors?|lighter)\\b.{0,30}\\b(on my|my (arms?|wrists?|thighs?|"
+                  + "skin|legs?))"),
+
+        // Wider phrasings found on the development set (evaluation/development), by category.
+        .init(id: "what-point", category: .passiveIdeation, score: 1,
+              pattern: "\\bwhat is (even )?the point (anymore|any more|of (living|life|it all|anything|trying|me|being here|going "
+                  + "on|waking up|any of it)|in (living|trying|anything|going on))|^what is (even )?the point$|\\bwhy (do|am) i "
+                  + "(keep|still|even) (waking up|wake up|here|alive|exist|breathing|bother)|\\bwhy am i (still |even )?(here|"
+                  + "alive)\\b|\\b(do not know|no idea|idk) why i am (still )?(here|alive|around)"),
+        .init(id: "never-born", category: .passiveIdeation, score: 1,
+              pattern: "\\bwish (i had|i would have|id|i would|i) never (been born|existed|woken up|come back)"),
+        .init(id: "if-i-died", category: .passiveIdeation, score: 1,
+              pattern: "\\bif i (died|was gone|were gone|disappeared|was dead|vanished|did not wake up|was not here|were not "
+                  + "here|was not around|were not around|got sick and died)\\b.{0,60}\\b(notice|care|miss|matter|better|happier|"
+                  + "relief|fine|fight it)|\\b(easier|better|simpler|a relief|nicer|fine|happier) (for (everyone|them|everybody|"
+                  + "my family|the kids) )?(if|when) i (just )?(was not|were not|was gone|were gone|died|disappeared|did not wake "
+                  + "up|was not around|were not around|was not here|were not here)|\\b(nobody|no one) (would|will) (even |really )?"
+                  + "miss me\\b|\\b(they would|they will|theyd|everyone would|everyone will|they all would|they will all|they "
+                  + "would all) be (better off|happier|fine)( soon| without me| if)?"),
+        .init(id: "take-me", category: .passiveIdeation, score: 1,
+              pattern: "\\b(ready|want|wish|pray|praying|asking|begging) (for )?(god|the lord|him|jesus) to (take me|let me "
+                  + "die|call me home)|\\b(lord|god) (please )?take me\\b"),
+        .init(id: "no-tomorrow", category: .passiveIdeation, score: 1,
+              pattern: "\\b(do not|did not|not sure i|not sure if i|do not think i) (want|care if|know if i want) (there to be )?"
+                  + "(a |another )?tomorrow|\\b(do not|can not|no longer) see (a|any) (future|way out|point)\\b|\\b(life|living|it "
+                  + "all|this life|it) (is not|is no longer|am not) worth (it|living)( anymore)?\\b|\\bnot worth (living|being "
+                  + "alive|saving)\\b|\\bwant (it all|everything|it|life|all of it|the pain|this) to (stop|end|be over)\\b|"
+                  + "\\bwant it over\\b"),
+        .init(id: "relief-death", category: .passiveIdeation, score: 1,
+              pattern: "\\bdeath (would|will) (honestly |really )?be (a )?(relief|mercy|blessing|gift|welcome|better)|\\b(dying|"
+                  + "death|being dead) (sounds|seems|feels) (good|nice|peaceful|like a relief|better|easier)|\\bwish (i|id|i "
+                  + "would|i could) (just )?(fall|get hit|crash|drown|not wake)|\\b(would not|will not) mind (if (a|the) (bus|"
+                  + "car|truck|train) (hit|hits|ran over) me|dying|not waking up|being dead)|\\bhope (a|the) (bus|car|truck) "
+                  + "hits me|\\b(think|thinking|thought) about (not existing|not being alive|disappearing for good|being gone|"
+                  + "dying|my death)|\\bwant to not (be alive|be here|exist|live|wake up)|\\b(am|just) a burden\\b|\\bsuch a "
+                  + "burden\\b|\\bdo not deserve to (go on|keep going|live|be here)"),
+        .init(id: "kill-yourself-self", category: .activeIdeation, score: 1,
+              pattern: "\\b(tell|telling|told) myself to kill (myself|yourself)\\b|^kill yourself$|\\b(reason|way out|exit|"
+                  + "the fast way|way to die)\\b.{0,20}\\b(for me|is to die|out of this)|\\bplanning my exit\\b|\\b(a|my) "
+                  + "reason to die\\b|\\bchoosing the (fast|quick|easy) way\\b"),
+        .init(id: "lethal-question", category: .methodOrMeans, score: 1,
+              pattern: "\\b(dose|amount|mg|milligrams|pills?|tablets?|how (much|many|high|deep|long|far)|fall)\\b.{0,50}\\b("
+                  + "fatal|lethal|deadliest|kill (me|you|a person|someone|a grown \\w+)|to not wake up|so i do not wake up|"
+                  + "(stop|stops) (my|your|his|her|a persons) (breathing|heart))|\\bhow many (\\w+ ){0,6}(would|will|does it|to|"
+                  + "it takes|would it take|does it take|to take|is) (\\w+ ){0,5}(kill|die|be (lethal|fatal|deadly)|end it|stop "
+                  + "(my|a|your) heart|not wake up|never wake up|be enough)|\\bbleed out\\b|\\b(kill|killed) (a person|someone|a human|a grown (man|woman|adult)) if\\b|\\b(does|would|will|how long "
+                  + "does|how long would) (drowning|hanging|bleeding out|suffocating|an overdose|overdosing) (hurt|take|feel|"
+                  + "to lose consciousness)|\\blose consciousness from (hanging|drowning|bleeding|the fall|carbon monoxide)|"
+                  + "\\brope\\b.{0,40}\\b(hold|support)\\b.{0,25}\\b(weight|man|person|me)\\b|\\b(strong enough|enough "
+                  + "(\\w+ ){0,3}) to (do it|end it|kill|die|not wake up|make sure)|\\b(highest|tallest) (bridge|building|roof|"
+                  + "parking garage|overpass|cliff)\\b.{0,40}\\b(roof access|for me|jump|fall)"),
+        .init(id: "for-me", category: .methodOrMeans, score: 1,
+              pattern: "\\b(gun|pistol|handgun|rifle|shotgun|revolver|rope|bridge|building|roof|train|trains|crossing|"
+                  + "pills|dose|fall|highest|tallest|safe code)\\b.{0,80}\\b(asking for (me|myself)|it is for me|its for me|"
+                  + "for myself|not for hunting|i just want it to be (quick|painless|over))|\\b(gun|pistol|handgun|rifle|"
+                  + "sidearm|weapon)\\b.{0,60}\\b(nightstand|bedside|under my pillow|picking it up|staring at it|every night|in "
+                  + "my lap|loaded|loading)|\\b(loading|loaded) (the|my) (rifle|gun|pistol|shotgun)\\b|\\b(sidearm|service "
+                  + "weapon|service pistol|service rifle)\\b.{0,40}\\b(done|myself|on me|tonight|using it|use it)"),
+        .init(id: "intent-wide", category: .intent, score: 1,
+              pattern: "\\btonight is the night\\b|\\bnot (going to )?make it (through|to) (the night|tomorrow|morning|the "
+                  + "weekend)|\\b(about|going|ready|planning|time) to end (it|things|everything|this)\\b(?! with)|\\bgo(ing)? "
+                  + "through with it\\b|\\b(i am|im) (finally|really|actually|definitely) (going to )?do(ing)? it\\b|\\bdone "
+                  + "fighting\\b(?! with)|\\b(will not|never) hear from me again\\b|\\b(i am) ending (things|it|everything)"
+                  + "\\b(?! with)|\\b(i am|im) going to (jump|hang myself|overdose|drown myself)$|^(i am )?not coming (home|back)"
+                  + "( ever| again| for good)?$|\\bnot coming (home|back) (ever|again|for good)\\b|\\b(i am|i will|i) (not )?"
+                  + "(be|going to be) (gone|dead) by\\b|\\bthen (it is|it will be|everything is|it all is|it all) over\\b|\\bfree "
+                  + "of (all )?(this|it all)\\b|\\b(i am|im) done\\.?$|\\bwill not be (anywhere|alive|around|here) by then\\b|"
+                  + "\\bgoing to see them soon\\b|\\bnot sure (i will|ill) (still )?be (here|around|alive) for\\b|\\b(i am )?not going to be "
+                  + "(here|around|alive) (tomorrow|tonight|much longer|by)\\b(?!.*\\b(work|trip|office|conference|travel|flight|"
+                  + "meeting|vacation|out of town|visiting|hospital|camp))|\\b(i am) not coming (home|back)$|\\bthen end it\\b|"
+                  + "\\bend it (next|this|on|tonight|tomorrow)\\b|\\b(use|using) (it|them) on myself\\b"),
+        .init(id: "pills-timing", category: .planOrTiming, score: 1,
+              pattern: "\\b(taking|take|swallow|swallowing) (them all|all of them|all (the |my |of the |of my )?(pills|meds|"
+                  + "them)|the (pills|meds)|my (pills|meds))\\b.{0,40}\\b\(timing)\\b"),
+        .init(id: "not-here-after", category: .planOrTiming, score: 1,
+              pattern: "\\b(will not|wont|not going to) be (here|around|alive) (after|past|by|beyond|much longer|for the next)"
+                  + "\\b(?!.*\\b(work|trip|office|conference|travel|flight|meeting|vacation|out of town|visiting|back on|until "
+                  + "i|hospital|camp|weekend away))|\\b(will not|wont) be (here|around)$|\\b(will not|wont) be around to\\b"),
+        .init(id: "plan-wide", category: .planOrTiming, score: 1,
+              pattern: "\\b(picked|chosen|set|decided on|planned|planning) (a |the |my )?(date|day|time|night|place|spot|method|"
+                  + "way)\\b(?!.*\\b(party|wedding|dinner|trip|vacation|meeting|birthday party|playdate|date night))|\\b(when and "
+                  + "(the )?how|where and when|the how and the when|the when and the how)\\b|\\b(planned|figured) out\\b.{0,40}"
+                  + "\\b(right (night|day|time|moment)|when|how)\\b|\\bthe plan is to do it\\b|\\b(i have|i) planned it for\\b|"
+                  + "\\bthat is (my window|the day i|when i (do|will do|end|go))\\b|\\b(ill|i will|i am going to|i am|i) (do|doing) it "
+                  + "(tonight|today|tomorrow|sunday|monday|tuesday|wednesday|thursday|friday|saturday|on|at|after|when|once|"
+                  + "this)\\b|\\b(going "
+                  + "to|i will|gonna) do it (after|when|once|before|on|at|this|next)\\b|\\b(after|once|when) [^.]{0,40} i am going "
+                  + "to do it\\b|: do it$|\\bthat is (the day|when)( i am doing it)?\\.?$|\\b(garage|truck|car) with the (car|"
+                  + "engine|truck) (running|on)\\b|\\b(sit|sitting|lie|lying) in the (closed |shut )?garage\\b|\\b(nobody|no "
+                  + "one) will find me\\b|\\bwill not need (a |my )?(checkout|return ticket|ride back|way back|round trip|"
+                  + "breakfast|\\w+ stuff after|anything after)|\\bi am done\\b.{0,30}\\b(once|after|when)\\b|\\b(once|after|"
+                  + "when)\\b.{0,60}\\bi am (done|going|gone)$|\\b(last day|final day)\\b.{0,40}\\b(then|over|goodbye|my "
+                  + "calendar)\\b|\\bwait (till|until) (the house is empty|everyone is gone|they are gone|after christmas so i)"),
+        .init(id: "prepare-wide", category: .preparatoryBehaviour, score: 1,
+              pattern: "\\b(written|wrote|writing|print|printed|printing) (the |my )?(letters?|notes?) (to|for) (everyone|everybody|"
+                  + "all of them|each of them|my (kids|family|wife|husband|children|parents|loved ones))\\b|\\bthe letters are in"
+                  + "\\b|\\bgiv(ing|e|en) (all )?my (stuff|things|belongings|possessions) away\\b|\\bcan have my (guitar|"
+                  + "watch|truck|car|guns|medals|stuff|things|tools|ring|collection)\\b|\\b(so|where) (she|he|they|maria|daniel|"
+                  + "leo|everyone) (sees|finds|will see|will find|can find) (it|them|everything) (first|afterwards|after)\\b|"
+                  + "\\bwhere (\\w+ ){0,2}will find (them|it)\\b|\\b(after|when|once) i am (gone|not around)\\b(?!.*\\b(trip|"
+                  + "work|vacation|week|travel|away|out of town|conference|weekend|hospital|camp))|\\b(bought|buy|got) (a |some )"
+                  + "?(rope|noose)\\b(?!.*\\b(swing|tire|climbing|boat|tow|clothes|camping|tent|dog|tug|jump|hammock|garden|"
+                  + "fence))|\\beverything is in order( now)?\\b|\\b(tied up|tying up) (all )?my loose ends\\b|\\b(my own|"
+                  + "wrote my) obituary\\b|\\bsomeone who will be around\\b|\\b(who gets|gets) what\\b.{0,40}\\bjust in case"
+                  + "\\b|\\bwill not (need|be needing) (it|them|that|this)\\b|\\bwhen (he is|she is) older and i am not around\\b|"
+                  + "\\b(saving|collecting|saved|stockpiled|hoarding) (them|\\w+ old (painkillers|pills|meds))\\b|\\b(bought|"
+                  + "buying) (\\w+ )?(pills|tylenol|sleeping pills) at (different|several|\\w+ different) (pharmacies|stores)|"
+                  + "\\b(apologized|apologised) to everyone\\b|\\bfeels like closure\\b|\\bdeal with it when i am gone\\b|"
+                  + "\\bmy (gun|pistol|rifle)\\b.{0,40}\\b(nightstand|bedside)|\\b(moved|put) the (gun|pistol|rifle)\\b.{0,40}"
+                  + "\\b(nightstand|bedside|my room|my car|my truck)"),
+        .init(id: "self-harm-wide", category: .selfHarm, score: 1,
+              pattern: "\\b(been|keep|kept|started|start|cant stop|can not stop) cutting\\b|\\bcutting (again|and i)\\b|\\b(i|just) "
+                  + "cut again\\b|\\bcut deeper\\b|\\bwent too deep\\b|\\b(hide|hiding|clean|cleaning|cover|covering) "
+                  + "(the |my |fresh )?(cuts|scars|burns|bruises)\\b|\\b(cuts|scars) (on|from) my\\b|\\bbecause of the cuts\\b|"
+                  + "\\b(sh|self harm) (again|urges|urge)\\b|\\b(clean|days|weeks|months) (clean )?from (sh|self harm|cutting)\\b|"
+                  + "\\bsh\\b.{0,20}\\b(again|tonight|urges|clean|relapsed)|\\bthe (razor|blade)\\b.{0,40}\\b(feel better|"
+                  + "helps|out|only thing)|\\b(only thing|all) that (makes me feel better|helps) is (the )?(razor|blade|cutting|"
+                  + "pain)|\\b(punch|punching|bang|banging|hit|hitting) (my head|walls|the wall)\\b.{0,40}\\b(till|until|when i|"
+                  + "only thing|on purpose|helps|split|bleed)|\\bpicked at (the |my )?scars\\b|\\b(knife|blade|razor|lighter|"
+                  + "stove|iron|ice)\\b.{0,30}\\b(on my (thigh|arm|leg|skin|wrist|stomach)|on purpose|till it blistered)|\\b(held|"
+                  + "hold|pressed) my (arm|hand|skin)\\b.{0,30}\\b(stove|iron|flame|lighter|burner)|\\bdeserve the pain\\b|"
+                  + "\\bcarving\\b.{0,20}\\b(into my|my (leg|arm|skin|thigh))|\\brazors?\\b.{0,20}\\bnot for shaving\\b|\\bcuts\\b.{0,40}\\b(nobody|no one) (notices|sees|will "
+                  + "notice|can see)|"
+                  + "\\bblade out\\b|\\b(hurt|hurting) myself\\b"),
+        .init(id: "third-party-wide", category: .thirdParty, score: 1,
+              pattern: "\\b(wishes|wished|wish) (he|she|they) (was|were) dead\\b|\\b(talking|talks|talked|saying|says|said) "
+                  + "(about )?(not wanting|he does not want|she does not want|they do not want|he wants|she wants) to (be here|live|"
+                  + "be alive|die|go be with|end)|\\b(texted|sent) me (goodbye|a goodbye)\\b|\\b(saving|saved|stockpiling) "
+                  + "(up )?(her|his|their) (pills|meds)\\b|\\b(locked|shut) (himself|herself|themselves) in\\b|\\bfound cuts "
+                  + "on\\b|\\b(took|has) the (gun|pistol|rifle)\\b.{0,40}\\b(drove off|left|sorry|gone|not answering)|\\b(wants|"
+                  + "want|wanted) to go be with\\b|\\bstopped taking (her|his|their) \\w+ (meds|medication|pills) on purpose\\b|"
+                  + "\\b(barely breathing|not breathing|hard to wake|will not wake up|unresponsive)\\b|\\b(up|is) on the (roof|"
+                  + "ledge|bridge)\\b.{0,30}\\b(will not|wont|refuses|not) come down\\b|\\bnote\\b.{0,40}\\bsays goodbye\\b|"
+                  + "\\b(he|she|they) (said|says) (he|she|they) would be gone\\b|\\bi love you all,? take care of\\b|\\b(has|"
+                  + "have|made) a plan to end (her|his|their) life\\b|\\b(saying|says|said) (he|she|they) (is|are) at the bridge"
+                  + "\\b|\\b(does not|do not|doesnt) want to live anymore\\b|\\bhow many of (his|her|their) pills\\b"),
+        .init(id: "veteran-wide", category: .veteran, score: 1,
+              pattern: "\\b(22|twenty two) a day\\b.{0,30}\\b(get it|one of|be one|join|become|number|statistic)|\\b(came "
+                  + "home|made it home|got back) and (they|he|she) (did not|didnt)\\b.{0,60}\\b(living|alive|right|here)|\\bi "
+                  + "should (join|be with) them\\b|\\ball gone\\b.{0,30}\\bjoin them\\b|\\bshould have been (the one|me)\\b|"
+                  + "\\bshould (have|of) been me\\b|\\bsen[dt] me home in a box\\b|\\b(does not|doesnt|no reason|why) (\\w+ ){0,3}to keep living\\b|\\bwant to be with them\\b|\\bwith the "
+                  + "(guys|boys) from \\w+ before\\b|\\bnobody can (fix|forgive) what i did\\b|\\bthey can not fix what i did\\b|"
+                  + "\\bthinking about fixing that\\b|\\b(the |my )?(ptsd|nightmares)\\b.{0,30}\\b(winning|done with|loading|"
+                  + "rifle|gun)|\\bsitting in the (truck|car) with the (rifle|gun|pistol)\\b|\\bevery vet\\b.{0,30}\\bplan\\b|"
+                  + "\\bnow i have mine\\b|\\bthat is the way out for me\\b|\\btook (his|her) own life\\b.{0,60}\\b(me too|for "
+                  + "me|way out)|\\b(gonna|going to) see them soon\\b|\\bnothing can\\. i am done\\b|\\bcan not help me\\b.{0,30}"
+                  + "\\bi am done\\b"),
+        .init(id: "overdose-wide", category: .overdose, score: 1,
+              pattern: "\\b(drank|swallowed|ate|took|had) (a bunch of|some|a lot of|the) (bleach|rat poison|antifreeze|drain "
+                  + "cleaner)\\b|\\btook everything in the (medicine cabinet|cabinet)\\b|\\btook the whole (bottle|box|pack|"
+                  + "packet|thing)\\b|\\b(drinking|drank|mixing|mixed)\\b.{0,20}\\bwith my (oxy\\w*|pills|meds|xanax|"
+                  + "klonopin|ambien)\\b|\\b(ate|swallowed|eaten|took) the whole (bottle|box|jar|pack)\\b|\\b(took|taken|"
+                  + "had) (her|his|my) (\\w+ ){1,2}(twice|three times|4 times|four times|\\d+ times)\\b|\\bswallowed the pills\\b|"
+                  + "\\b(way )?too much insulin\\b|\\bate the rat poison\\b|\\b(car|engine) was running in the garage\\b|"
+                  + "\\b(doubled|tripled)\\b.{0,30}\\b(\(pills)|dose)|\\bnot by accident\\b|\\b(swallowed|ate|took|got into)"
+                  + " (some of )?(\\w+ ){0,2}(pills|meds|medicine|vitamins|gummies)\\b.{0,40}\\b(do not know how many|how many|"
+                  + "whole|all)|\\btook (some|a bunch of|a few) pills\\b.{0,40}\\b(chest|drinks|line|weird|dizzy|scared)|"
+                  + "\\btook enough to\\b|\\b(i|ok i) did it\\b.{0,20}\\b(took|swallowed|the whole)|\\bmixed up (her|his) "
+                  + "meds\\b.{0,60}\\b(sleepy|hard to wake|confused|times)"),
+
+        // Overdose and poisoning.
+        .init(id: "overdose", category: .overdose, score: 1,
+              pattern: "\\boverdos(e|ed|es|ing)\\b"),
+        .init(id: "took-all-pills", category: .overdose, score: 1,
+              pattern: "\\b(took|taken|take|taking|swallowed|swallow|swallowing|ate|eaten|downed|popped|chugged|gulped|"
+                  + "washed down)\\b.{0,40}\\b\(quantity)\\b.{0,30}\\b\(pills)\\b|\\b(took|taken|swallowed|ate|downed|"
+                  + "popped|chugged|gulped)\\b.{0,20}\\b(all|every one of|the rest of) (my|the|her|his|their|them|of)\\b"
+                  + ".{0,10}\\b\(pills)?"),
+        .init(id: "pills-with-alcohol", category: .overdose, score: 1,
+              pattern: "\\b(mixed|mixing|took|taken|washed|washing|downed|chased|chasing|swallowed)\\b.{0,40}\\b\(pills)"
+                  + "\\b.{0,30}\\b(with|down with|and) (a |the |some |half a |a whole |a bottle of |a fifth of )?(bottle "
+                  + "of )?(alcohol|vodka|whiskey|whisky|beer|wine|booze|liquor|bourbon|rum|tequila|gin|jack|fifth)\\b"),
+        .init(id: "poisoned", category: .overdose, score: 1,
+              pattern: "\\b(drank|swallowed|ate|drinking|swallowing|eating|has eaten|has swallowed) (some |the |a |half "
+                  + "the |a bottle of )?(bleach|antifreeze|poison|rat poison|drain cleaner|pesticide|weed killer|lye|"
+                  + "detergent pods?|laundry pods?|tide pods?|button batter(y|ies)|window cleaner)\\b|\\b(drank|swallowed|ate) "
+                  + "(some of |some )?(the )?(dishwasher|detergent|cleaning|lamp oil|mouthwash|nail polish remover|windshield|"
+                  + "washer) (liquid|fluid|detergent|pods?|spray|oil)?|\\b(she|he|they) (took|swallowed|drank|ate) something\\b"),
+    ]
+
+    /// Third-person forms that make a sentence a report about someone else.
+    static let thirdPartyPatterns: [String] = [
+        "\\b(kill|killing|killed|hurt|hurting|harm|harming|cut|cutting|hang|hanging|shoot|shooting|end|ending|off|"
+            + "offing|unalive|burn|burning|starve|starving) (himself|herself|themselves|themself)\\b",
+        "\\b\(thirdSubject) (wants?|wanted|is going|was going|keeps? (saying|talking about|threatening)|said|says|"
+            + "talks? about|talking about|threatened|threatens|threatening|tried|tries|trying|attempted|plans?|planned|"
+            + "planning|posted about|texted about|wrote about|is thinking about|was thinking about|is talking about) "
+            + "(to |that (he|she|they) (wants?|wanted) to )?(die|kill|end|suicide|jump|hang|overdose|not (be here|wake "
+            + "up|be alive)|hurt (himself|herself|themselves)|take (his|her|their) (own )?life|end (his|her|their) life)",
+        "\\b(found|caught|saw|see|noticed) \(thirdSubject) (with|cutting|trying|holding|standing|hanging|writing|on the)"
+            + "\\b.{0,30}\\b(rope|noose|pills|gun|blade|razor|knife|ledge|bridge|roof|note|cuts|wrists|tracks)",
+        "\\b\(thirdSubject) (took|has taken|swallowed|has swallowed|ate|has eaten|drank|downed|might have taken)\\b"
+            + ".{0,40}\\b(\(pills)|\(quantity)|bleach|poison|antifreeze)\\b",
+        "\\b\(thirdSubject) (overdosed|is overdosing|overdose)\\b",
+        "\\b\(thirdSubject) (is|are|was|were|has been|seems|sounds|might be|may be) (suicidal|cutting|self harming|"
+            + "overdosing|not breathing|unresponsive|passed out)",
+        "\\b(his|her|their) (suicide|suicidal|goodbye|farewell) (note|letter|message|text|post|thoughts|plan)",
+    ]
+}
