@@ -1,4 +1,5 @@
 import ArgumentParser
+import CrisisDetection
 import Foundation
 import HomeOS
 import LLM
@@ -39,6 +40,12 @@ struct AskCommand: AsyncParsableCommand {
     private var text: String { message.joined(separator: " ").trimmingCharacters(in: .whitespacesAndNewlines) }
 
     func run() async throws {
+        // The crisis layer runs before anything that can fail: a missing or broken model, or a
+        // store that cannot be opened, must never stand between a person and the crisis lines.
+        if let crisis = CrisisReply(for: text) {
+            print(json ? crisis.json.jsonText : crisis.text)
+            return
+        }
         let style = PromptStyle()
         let home = try await options.openAssistant(style: style)
         let turn = try AssistantOptions.beginTurn(home, style: style)

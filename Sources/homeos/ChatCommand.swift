@@ -49,6 +49,10 @@ struct ChatCommand: AsyncParsableCommand {
             default:
                 break
             }
+            if let crisis = CrisisReply(for: message) {
+                Self.say("homeos> " + crisis.text + "\n")
+                continue
+            }
             try AssistantOptions.beginTurn(home, style: style)
             let reply = await home.assistant.handle(message)
             if case .needsApproval(let request) = reply.result {

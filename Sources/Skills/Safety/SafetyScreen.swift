@@ -1,12 +1,15 @@
+import CrisisDetection
 /// The deterministic first pass of the safety layer: phrase rules over normalised words (case,
 /// punctuation and contractions folded, so "can't breathe" also matches "CANNOT breathe!").
 ///
 /// It cannot be bypassed by a model and errs on the side of safety: a message that mentions
 /// suicide gets crisis resources even when it is asked in passing. Known benign idioms ("the
 /// traffic is killing me", "dying to try", "Suicide Squad", "breathing exercises") are excluded
-/// first. Order of precedence: emergency, harmful, prompt injection, safe.
+/// first. Order of precedence: the crisis layer (``CrisisDetector``, which covers suicide, self-harm
+/// and overdose for the writer or someone they mention), emergency, harmful, prompt injection, safe.
 public struct SafetyScreen: Sendable {
     private let normalizer = TextNormalizer()
+    private let crisis = CrisisDetector()
     private let benign: [[String]]
     private let emergencies: [(EmergencyCategory, [[String]])]
     private let harms: [(HarmCategory, [[String]])]
@@ -33,6 +36,7 @@ public struct SafetyScreen: Sendable {
 
     /// Classifies `message`.
     public func screen(_ message: String) -> SafetyVerdict {
+        if crisis.assess(message).isCrisis { return .emergency(.selfHarm) }
         var words = normalizer.words(message).filter { $0 != "|" }
         words = Self.removing(benign, from: words)
         for (category, list) in emergencies where Self.containsAny(list, in: words) { return .emergency(category) }
