@@ -1,3 +1,4 @@
+import CrisisDetection
 /// What the AI step concluded, or why it did not conclude anything.
 ///
 /// Whatever the status, the screener's deterministic tier is the floor of the final tier; a
@@ -94,10 +95,28 @@ public enum RiskDecision {
         return max(screener, ai)
     }
 
-    /// The deterministic floor: the screener's tier, except that an all-"no" screener with a
-    /// significant wearable deviation (z below −2.0) is yellow rather than green.
-    public static func deterministicTier(screener: RiskTier, signals: CheckInSignals) -> RiskTier {
-        if screener == .green, signals.health?.significantDeviations.isEmpty == false { return .yellow }
-        return screener
+    /// The deterministic floor: the screener's tier, raised by the person's own words and by the
+    /// wearables. A note or transcript that the crisis layer flags about the writer raises it to
+    /// orange (the wish to be dead, self-harm) or red (thoughts of suicide, a method, intent, a plan,
+    /// preparation, an overdose); an all-"no" screener with a significant wearable deviation (z
+    /// below −2.0) is yellow rather than green.
+    public static func deterministicTier(screener: RiskTier, signals: CheckInSignals,
+                                         crisis: CrisisDetector = CrisisDetector()) -> RiskTier {
+        var tier = max(screener, wordsTier(signals, crisis: crisis) ?? .green)
+        if tier == .green, signals.health?.significantDeviations.isEmpty == false { tier = .yellow }
+        return tier
+    }
+
+    /// The tier the person's note and transcript reach on their own, or nil when the crisis layer
+    /// flags neither (a report about someone else does not raise the writer's tier).
+    public static func wordsTier(_ signals: CheckInSignals, crisis: CrisisDetector = CrisisDetector()) -> RiskTier? {
+        var tier: RiskTier?
+        for text in [signals.note, signals.transcript].compactMap({ $0 }) {
+            let assessment = crisis.assess(text)
+            guard assessment.isCrisis, let category = assessment.category, category != .thirdParty else { continue }
+            let reached: RiskTier = [.passiveIdeation, .selfHarm].contains(category) ? .orange : .red
+            tier = max(tier ?? reached, reached)
+        }
+        return tier
     }
 }

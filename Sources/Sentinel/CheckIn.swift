@@ -88,7 +88,9 @@ public struct CheckIn: Sendable {
         }
         let floor = RiskDecision.deterministicTier(screener: screener.tier, signals: signals)
         let final = RiskDecision.finalTier(screener: floor, ai: assessment.status == .assessed ? assessment.tier : nil)
-        let source: CheckInReport.Source = final > floor ? .model : floor > screener.tier ? .wearables : .screener
+        let words = RiskDecision.wordsTier(signals)
+        let source: CheckInReport.Source = final > floor ? .model
+            : floor > screener.tier ? ((words.map { $0 >= floor } ?? false) ? .words : .wearables) : .screener
         return CheckInReport(
             startedAt: started, completedAt: now(), screener: screener, ai: assessment, finalTier: final,
             signals: CheckInReport.SignalSummary(signals), decidedBy: source, profile: profile)

@@ -53,6 +53,8 @@ public struct CheckInReport: Sendable, Hashable, Codable {
         case wearables
         /// The AI step escalated.
         case model
+        /// The person's own note or transcript, flagged by the crisis layer, raised the tier.
+        case words
     }
 
     /// When the check-in started.
