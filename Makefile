@@ -51,6 +51,7 @@ bench: release
 # .build/docs/<Module>; a documentation warning (a broken symbol link, say) fails the build.
 DOC_MODULES ?= LLM LlamaEngine Skills ModelHub RemoteEngine
 docs: setup
+	@mkdir -p .build/docs
 	@for module in $(DOC_MODULES); do \
 	  echo "==> API reference: $$module"; \
 	  $(SWIFT) package --allow-writing-to-directory .build/docs generate-documentation --target $$module \

@@ -28,7 +28,7 @@ public actor LlamaEngine: LanguageModel, LogLikelihoodScoring {
     public private(set) var scoresSideBySide = true
     private let executor: DedicatedThreadExecutor
 
-    /// All of the engine's work runs on its own thread (see ``DedicatedThreadExecutor``).
+    /// All of the engine's work runs on its own thread (see `DedicatedThreadExecutor`).
     public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
     /// Loads the model at `modelPath`, on a thread of its own: the caller's cooperative thread is
@@ -102,7 +102,7 @@ public actor LlamaEngine: LanguageModel, LogLikelihoodScoring {
 
     /// Checks that llama.cpp accepts the constraint's grammar for this model's vocabulary,
     /// without generating anything.
-    /// - Throws: ``LLMError/invalidConstraint(_:)`` saying why it is unusable.
+    /// - Throws: `LLMError/invalidConstraint(_:)` saying why it is unusable.
     public func checkGrammar(_ constraint: OutputConstraint) throws {
         try constraint.validate()
         let grammar = try constraint.grammar()

@@ -70,7 +70,7 @@ extension LlamaEngine: TextEmbedding {
         try model().embeddingSpace
     }
 
-    /// Mean-pooled final hidden states, one vector per text (see ``EmbeddingSpace``); texts longer
+    /// Mean-pooled final hidden states, one vector per text (see `EmbeddingSpace`); texts longer
     /// than 512 tokens are embedded from their first 512. Cancelling the calling task stops
     /// between texts.
     public func embeddings(for texts: [String]) throws -> [[Float]] {

@@ -149,7 +149,7 @@ public struct ModelLibrary: Sendable {
     }
 
     /// Persists `name` as the selected model after checking it can be loaded (installed,
-    /// verified, runtime available). Use ``ModelRuntime/activate(_:)`` to also load it.
+    /// verified, runtime available). Use `ModelRuntime/activate(_:)` to also load it.
     @discardableResult
     public func select(_ name: String) throws(ModelHubError) -> CatalogEntry {
         let entry = try entry(named: name)

@@ -1,6 +1,6 @@
 /// How a catalogued model runs, and whether that is possible on this machine.
 public enum RuntimeKind: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
-    /// GGUF weights run in-process by llama.cpp (``LlamaEngine``). The one kind this build loads.
+    /// GGUF weights run in-process by llama.cpp (`LlamaEngine`). The one kind this build loads.
     case llamaCppGGUF = "llama.cpp-gguf"
     /// A model served by an OpenAI-compatible HTTP endpoint (llama-server, vLLM, Ollama, a cloud).
     case openAICompatible = "openai-compatible"

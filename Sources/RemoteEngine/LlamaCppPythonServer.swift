@@ -63,6 +63,8 @@ public final class LlamaCppPythonServer: Sendable {
 
     /// Starts a server for the GGUF file at `modelPath` and waits until it answers.
     /// - Parameters:
+    ///   - modelPath: the GGUF file to serve.
+    ///   - python: the interpreter with llama-cpp-python and its server extras (setup's, by default).
     ///   - contextSize: the served context window (`--n_ctx`).
     ///   - threads: generation threads (`--n_threads`); nil lets the server choose.
     ///   - interruptRequests: whether a new request cuts off the stream in progress (the

@@ -45,7 +45,7 @@ public struct RemoteConfiguration: Sendable, Hashable, CustomStringConvertible {
     /// Longest wait for a connection.
     public var connectTimeout: Duration
     /// Longest silence between two pieces of a response (also the wait for the first byte).
-    /// A request's ``Deadline`` still applies on top.
+    /// A request's `Deadline` still applies on top.
     public var readTimeout: Duration
     /// Retries on 429, 5xx and connection errors.
     public var retry: RemoteRetryPolicy

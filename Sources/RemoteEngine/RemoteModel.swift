@@ -4,7 +4,7 @@ import LLM
 import NIOCore
 import Synchronization
 
-/// A ``LanguageModel`` served by an OpenAI-compatible chat-completions endpoint (llama.cpp's
+/// A `LanguageModel` served by an OpenAI-compatible chat-completions endpoint (llama.cpp's
 /// llama-server, llama-cpp-python, vLLM, Ollama, a cloud provider).
 ///
 /// Opt-in only: nothing constructs one unless a remote engine was configured, and every message
@@ -12,14 +12,14 @@ import Synchronization
 ///
 /// - Streaming uses server-sent events; stopping iteration (or cancelling the task) closes the
 ///   connection, so the server stops generating.
-/// - A request's ``Deadline`` ends generation with ``FinishReason/deadline`` and the text so far,
+/// - A request's `Deadline` ends generation with `FinishReason/deadline` and the text so far,
 ///   even when the server has gone quiet; silence longer than ``RemoteConfiguration/readTimeout``
 ///   and a connection that breaks mid-answer are errors that say so.
 /// - 429, 5xx and connection errors are retried with exponential backoff before any text has
 ///   arrived (``RemoteRetryPolicy``).
 /// - Output constraints are sent as `response_format` (JSON Schema) or a llama.cpp `grammar`
 ///   where the server takes them (see ``probeCapabilities()``); ``supportsConstrainedDecoding``
-///   is false otherwise, and ``LLMBridge`` extracts, validates and retries.
+///   is false otherwise, and `LLMBridge` extracts, validates and retries.
 ///
 /// ```swift
 /// let model = RemoteModel(configuration: RemoteConfiguration(
@@ -38,6 +38,7 @@ public final class RemoteModel: LanguageModel {
 
     /// Creates a model over a server. No request is made until the model is used.
     /// - Parameters:
+    ///   - configuration: the server, model name, key and timeouts.
     ///   - httpClient: the client to send with; nil (the default) creates one with the
     ///     configuration's connect timeout, no redirects (the API key never follows one to another
     ///     host) and no decompression, shut down when the model is released.

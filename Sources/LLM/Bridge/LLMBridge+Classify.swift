@@ -15,7 +15,7 @@ public struct ClassificationCategory: Sendable, Hashable, Codable {
     }
 }
 
-/// The outcome of ``LLMBridge/classify(input:categories:deadline:)``.
+/// The outcome of ``LLMBridge/classify(input:categories:maxExamplesPerCategory:deadline:)``.
 public struct Classification: Sendable, Hashable {
     /// How the category was chosen.
     public enum Method: String, Sendable, Hashable {

@@ -2,7 +2,7 @@
 /// closed-set classification and word-bounded summaries.
 ///
 /// On an engine that constrains decoding, ``generateJSON(prompt:schema:system:examples:maxTokens:deadline:)``
-/// always returns schema-valid JSON and ``classify(input:categories:deadline:)`` can only return one
+/// always returns schema-valid JSON and ``classify(input:categories:maxExamplesPerCategory:deadline:)`` can only return one
 /// of the given names. On one that cannot, the bridge extracts JSON from free text, validates it,
 /// retries once with the validation errors in the prompt, and reports what it did in the
 /// ``JSONGeneration`` record; invalid JSON is never returned.

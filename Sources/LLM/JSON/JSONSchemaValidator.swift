@@ -21,6 +21,7 @@ public struct JSONSchemaValidator: Sendable {
 
     /// Compiles `schema`.
     /// - Parameters:
+    ///   - schema: the schema to compile.
     ///   - defaultDraft: the draft for a schema without `$schema` (and for referenced documents without one).
     ///   - assertFormats: whether `format` fails invalid strings instead of being an annotation.
     ///   - resolver: documents for `$ref`s and custom `$schema`s that point outside the schema.

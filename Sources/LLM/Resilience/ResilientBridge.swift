@@ -20,7 +20,10 @@ public struct RemoteFallback: Sendable {
     public var destination: String
 
     /// Creates the remote step.
-    /// - Parameter destination: the host that would receive the message, named in the consent question.
+    /// - Parameters:
+    ///   - bridge: the bridge to the remote engine.
+    ///   - destination: the host that would receive the message, named in the consent question.
+    ///   - askConsent: asks the person before the first message leaves the machine; false keeps it local.
     public init(bridge: LLMBridge, destination: String? = nil, askConsent: @escaping @Sendable (RemoteConsentRequest) async -> Bool) {
         self.bridge = bridge
         self.destination = destination ?? bridge.model.id
@@ -66,7 +69,9 @@ public struct ResilientBridge: Sendable {
     }
 
     /// Free text through the cascade. An empty answer counts as a failure.
-    /// - Parameter fallback: the deterministic answer (nil when there is none).
+    /// - Parameters:
+    ///   - prompt: what to ask at each step.
+    ///   - fallback: the deterministic answer (nil when there is none).
     /// - Throws: ``ResilienceExhausted`` when every attempt failed.
     public func text(_ prompt: ResilientPrompt, fallback: @Sendable () -> String? = { nil }) async throws -> ResilientAnswer<String> {
         try await run(prompt, fallback: fallback) { bridge, prompt in

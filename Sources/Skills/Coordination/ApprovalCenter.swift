@@ -42,7 +42,7 @@ public actor InMemoryApprovalStore: ApprovalStore {
     public func decisions() -> [ApprovalDecision] { log }
 }
 
-/// Holds actions that need the family's approval. Nothing happens until ``approve(_:context:)``
+/// Holds actions that need the family's approval. Nothing happens until `approve(_:context:)`
 /// or ``deny(_:)`` is called, and every decision is recorded.
 public struct ApprovalCenter: Sendable {
     private let store: any ApprovalStore

@@ -5,7 +5,7 @@ import LLM
 /// probabilities (they sum to 1 over the skills and ``noSkillID``).
 ///
 /// Models with sentence-vector weights (``RoutingModel/embedding``) read the message's vector
-/// from `embedder` as well as its words; the one whose ``EmbeddingSpace`` is the embedder's is
+/// from `embedder` as well as its words; the one whose `EmbeddingSpace` is the embedder's is
 /// used. When no vector can be had in time — no embedder, none of the models fits its space, an
 /// error, or the engine busy past ``embeddingTimeout`` — `model` scores the words alone, so routing
 /// degrades to the lexical scorer instead of failing.

@@ -94,9 +94,12 @@ public struct RoutingModel: Codable, Sendable, Hashable {
     }
 
     /// Class probabilities for `text`, in ``classes`` order.
-    /// - Parameter embedding: the message's sentence vector in ``embedding``'s space; ignored by a
-    ///   lexical model, and a model with embedding weights given none (or one of the wrong length)
-    ///   scores the words alone.
+    /// - Parameters:
+    ///   - text: the message.
+    ///   - normalizer: how the message is cut into words (the default matches training).
+    ///   - embedding: the message's sentence vector in ``embedding``'s space; ignored by a
+    ///     lexical model, and a model with embedding weights given none (or one of the wrong length)
+    ///     scores the words alone.
     public func probabilities(for text: String, embedding vector: [Float]? = nil,
                               normalizer: TextNormalizer = TextNormalizer()) -> [Double] {
         var logits = biases
@@ -192,7 +195,7 @@ public struct RoutingModel: Codable, Sendable, Hashable {
     }
 }
 
-/// The part of a ``RoutingModel`` that reads a sentence vector (``TextEmbedding``): the vector is
+/// The part of a ``RoutingModel`` that reads a sentence vector (`TextEmbedding`): the vector is
 /// centred on the training rows' mean, scaled to unit length and multiplied by ``scale``, then
 /// each dimension adds its weights to the class logits, on top of the words' weights.
 public struct RoutingEmbeddingWeights: Codable, Sendable, Hashable {

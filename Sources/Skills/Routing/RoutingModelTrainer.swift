@@ -94,6 +94,7 @@ public struct RoutingModelTrainer: Sendable {
 
     /// Fits a model to `rows`.
     /// - Parameters:
+    ///   - rows: the labelled training texts (with their sentence vectors when embeddings are used).
     ///   - classes: every class the model should know, in output order (a class without rows
     ///     gets only its bias); defaults to the rows' labels, sorted.
     ///   - provenance: recorded in the model; `hyperparameters` and `rowsPerClass` are filled in.

@@ -1,7 +1,7 @@
 import Foundation
 import LLM
 
-/// A decorator around any ``LanguageModel`` that screens the person's message before generation:
+/// A decorator around any `LanguageModel` that screens the person's message before generation:
 ///
 /// 1. ``SafetyScreen`` (deterministic, cannot be bypassed): emergencies get crisis resources,
 ///    harmful requests a refusal, attempts to change or reveal the instructions a refusal;
