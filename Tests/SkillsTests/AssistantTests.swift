@@ -86,12 +86,26 @@ import Testing
         #expect(reply.result == .response("I need a bit more detail to help with that: restaurant, partySize."))
     }
 
+    @Test func greetingsAndHelpGetAnIntroductionNamingWhatItCanDo() async throws {
+        // The scorer would send everything to echo; a greeting must not reach it.
+        let sut = try assistant([EchoSkill(), BookingSkill()], scorer: FixedScorer(table: ["echo": 0.9]))
+        for message in ["hello", "Hi there!", "help", "What can you do?", "what are you for"] {
+            let reply = await sut.handle(message)
+            #expect(reply.routing.step == .introduction && reply.skillID == nil, "\(message)")
+            guard case .response(let text) = reply.result else { Issue.record("\(message): \(reply.result)"); continue }
+            #expect(text.contains(EchoSkill().name) && text.contains(BookingSkill().name), "\(text)")
+        }
+        // A request that merely starts with a greeting is routed as usual.
+        #expect(await sut.handle("hello, please echo this").routing.step != .introduction)
+    }
+
     @Test func noSkillGivesTheHonestFallbackAndHistoryIsKept() async throws {
         let sut = try assistant([EchoSkill()], scorer: FixedScorer(table: [:]))
         let reply = await sut.handle("what is the meaning of life")
         #expect(reply.skillID == nil)
         #expect(reply.routing.step == .fallback)
-        #expect(reply.result == .response("I'm not sure how to help with that. Could you say it another way?"))
+        #expect(reply.result == .response("I'm not sure how to help with that. Could you say it another way? "
+            + "(Ask \"what can you do?\" to see what I can help with.)"))
         #expect(await sut.conversation.turns.count == 2)
     }
 }

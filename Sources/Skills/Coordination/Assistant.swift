@@ -58,7 +58,8 @@ public actor Assistant {
     public init(registry: SkillRegistry, router: ChatTurnRouter, bridge: LLMBridge?, approvals: ApprovalCenter = ApprovalCenter(),
                 deadlines: StepDeadlines = StepDeadlines(), history: ConversationHistory = ConversationHistory(),
                 timeZone: TimeZone = .current, now: @escaping @Sendable () -> Date = Date.init,
-                fallbackReply: String = "I'm not sure how to help with that. Could you say it another way?",
+                fallbackReply: String = "I'm not sure how to help with that. Could you say it another way? "
+                    + "(Ask \"what can you do?\" to see what I can help with.)",
                 safety: SafetyScreen? = SafetyScreen()) {
         self.safety = safety
         self.registry = registry
@@ -87,6 +88,12 @@ public actor Assistant {
         if verdict != .promptInjection, let fixed = SafetyAwareModel.fixedReply(for: verdict) {
             let decision = RoutingDecision(skillID: nil, step: .safety, score: 1, duration: start.duration(to: .now))
             return record(message, reply: AssistantReply(routing: decision, skillID: nil, result: .response(fixed),
+                                                          handoffChain: [], duration: start.duration(to: .now)))
+        }
+        if verdict == .safe, Introduction.isOpener(message) {
+            let decision = RoutingDecision(skillID: nil, step: .introduction, score: 1, duration: start.duration(to: .now))
+            let text = Introduction(skills: registry.enabledDescriptors).reply()
+            return record(message, reply: AssistantReply(routing: decision, skillID: nil, result: .response(text),
                                                           handoffChain: [], duration: start.duration(to: .now)))
         }
         let recent = history.turns.suffix(6).map { $0 }

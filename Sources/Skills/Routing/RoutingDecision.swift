@@ -10,6 +10,8 @@ public enum RoutingStep: String, Sendable, Hashable, Codable, CaseIterable {
     case fallback
     /// The safety screen answered before routing (an emergency or a harmful request); no skill ran.
     case safety
+    /// A greeting or "what can you do?": the assistant introduced itself; no skill ran.
+    case introduction
 }
 
 /// The router's decision for one message, with how it was reached.
