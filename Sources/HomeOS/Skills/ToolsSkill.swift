@@ -38,6 +38,14 @@ public struct ToolsSkill: HomeOSSkill {
     public init(services: HomeOSServices) { self.services = services }
 
     public func execute(arguments: Arguments, context: SkillContext) async throws -> SkillResult {
+        // A question about the calendar reads the calendar, whatever action the model picked.
+        if let question = CalendarQuestion(context.message) {
+            let events: [CalendarEvent]
+            do { events = try services.storage.load(.calendarEvents) } catch {
+                return .error("I could not read the calendar: \(error)")
+            }
+            return .response(question.answer(events: events, now: context.now, timeZone: CoreSkillSupport.timeZone(services, context)))
+        }
         switch arguments.action ?? Self.action(in: context.message) {
         case .reminder: return reminder(arguments, context: context)
         case .note: return note(arguments, context: context)
