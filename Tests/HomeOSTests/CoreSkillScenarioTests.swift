@@ -161,14 +161,29 @@ import Testing
         #expect(keptApproval.coreDetail("Special requests")?.contains("a window seat") == true)
     }
 
-    @Test func relativeArgumentsAreResolved() async throws {
+    @Test func relativeArgumentsHandedOverAreResolved() async throws {
         let scenario = try CoreScenario()
+        let handoff = HandoffRequest(targetSkillID: "restaurant-reservation", reason: "dining out")
         let result = try await RestaurantReservationSkill(services: scenario.services).execute(
-            arguments: .init(cuisine: "sushi", date: "tomorrow", time: "7", partySize: 2), context: scenario.context("Reserve sushi"))
+            arguments: .init(cuisine: "sushi", date: "tomorrow", time: "7", partySize: 2),
+            context: scenario.context("Reserve sushi", handoff: handoff))
         let approval = try #require(result.coreApproval, "\(result)")
         #expect(approval.coreDetail("Date") == "2026-11-19")
         #expect(approval.coreDetail("Time") == "19:00")
         #expect(approval.coreDetail("Party size") == "2")
+    }
+
+    /// Issue 21: "Book us a table at the French bistro for 2 people" came back dated 2022-01-01 by
+    /// the model. A date, time or size nobody said is dropped, and the skill asks for exactly that.
+    @Test func valuesTheModelInventedAreAskedForInstead() async throws {
+        let scenario = try CoreScenario()
+        let result = try await RestaurantReservationSkill(services: scenario.services).execute(
+            arguments: .init(cuisine: "French", date: "2022-01-01", time: "19:00", partySize: 2, location: "the French bistro"),
+            context: scenario.context("Book us a table at the French bistro for 2 people"))
+        #expect(result.coreApproval == nil, "\(result)")
+        guard case .response(let question) = result else { Issue.record("\(result)"); return }
+        #expect(question.contains("day") && question.contains("time") && !question.contains("2022"), "\(question)")
+        #expect(!question.contains("how many"), "the party size was said: \(question)")
     }
 
     @Test func aRequestMissingTheTimeAsksExactlyForTheTime() async throws {

@@ -116,8 +116,18 @@ public struct RestaurantReservationSkill: HomeOSSkill {
             }
         }
         if let size = arguments.partySize, size > 0 { request.partySize = size }
+        // A date, time or party size that only the model supplied, with nothing the person said
+        // behind it, is invented ("Book us a table for 2" came back dated 2022-01-01): it is dropped
+        // so that the skill asks for it. Arguments handed over by another skill are kept.
+        let texts = Self.personTexts(context)
+        if context.handoff == nil {
+            let readings = texts.map { resolver.resolve($0, relativeTo: context.now) }
+            if !readings.contains(where: { $0.time != nil }) { request.time = nil }
+            if !readings.contains(where: { $0.date != nil }) { request.date = nil }
+            if !texts.contains(where: { Self.partySize(in: $0) != nil }) { request.partySize = nil }
+        }
         // The message itself, then the person's recent turns for what is still missing.
-        for (index, text) in Self.personTexts(context).enumerated() {
+        for (index, text) in texts.enumerated() {
             let resolved = resolver.resolve(text, relativeTo: context.now)
             let isMessage = index == 0
             if let date = resolved.date, isMessage || request.date == nil { request.date = date }
