@@ -11,12 +11,13 @@ trap 'rm -f "$log"' EXIT
 "$SWIFT" test --skip-build "$@" 2>&1 | tee "$log"
 status=${PIPESTATUS[0]}
 
-# Swift Testing prints one line per skipped test: `… Test name() skipped: "reason"`.
-skipped="$(grep -E 'Test .* skipped' "$log" || true)"
+# Swift Testing prints one line per skipped test: `➜ Test name() skipped: "reason"` (anchored on
+# the closing parenthesis, so a test whose arguments contain the word "skipped" is not counted).
+skipped="$(grep -E '^[^ ]* ?Test [^ ]+\) skipped(: |$)' "$log" || true)"
 if [ -n "$skipped" ]; then
   count="$(printf '%s\n' "$skipped" | wc -l | tr -d ' ')"
   printf '\n%s test(s) skipped:\n' "$count"
-  printf '%s\n' "$skipped" | sed -E 's/.*skipped(: )?//' | sort | uniq -c | sed -E 's/^ *([0-9]+) (.*)$/  \1 × \2/'
+  printf '%s\n' "$skipped" | sed -E 's/.*\) skipped(: )?//' | sort | uniq -c | sed -E 's/^ *([0-9]+) (.*)$/  \1 × \2/'
 else
   printf '\n0 tests skipped.\n'
 fi
