@@ -325,6 +325,10 @@ public struct RelativeDateResolver: Sendable {
         var consumed: Set<Int> = []
         var dateChoice: (priority: Priority, day: LocalDay)?
         var rawClock: Clock?
+        // A bare number accepted only because a date word is next to it ("number 1 tomorrow",
+        // "for 2 tomorrow") is a weak reading: a clock said plainly later ("at 9am") replaces it,
+        // and the number goes back to the task.
+        var weakClockIndices: [Int]?
         var exactMoment: Date?
         var partOfDay: ResolvedDateTime.PartOfDay?
         var meridiemHint: String?
@@ -487,7 +491,15 @@ public struct RelativeDateResolver: Sendable {
                 let looksLikeDate = current.contains("/") || current.contains("-")
                     || (current.count == 4 && current.allSatisfy(\.isNumber) && !["at", "@"].contains(word(index - 1)))
                 if accepted, !looksLikeDate {
-                    if rawClock == nil { rawClock = clock }
+                    let strong = clock.meridiem != nil || clock.hasMinutes || clock.hasIsh || cue || used.count > 1
+                    if rawClock == nil {
+                        rawClock = clock
+                        weakClockIndices = strong ? nil : used
+                    } else if strong, let weak = weakClockIndices {
+                        rawClock = clock
+                        weakClockIndices = nil
+                        consumed.subtract(weak)
+                    }
                     consumed.formUnion(used + leading(index, Self.timeCues))
                     if cue, index >= 2, word(index - 1) == "around" || word(index - 1) == "about", word(index - 2) == "at" { consumed.insert(index - 2) }
                     index = (used.max() ?? index)
