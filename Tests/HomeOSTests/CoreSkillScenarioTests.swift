@@ -186,6 +186,17 @@ import Testing
         #expect(!question.contains("how many"), "the party size was said: \(question)")
     }
 
+    /// Issue 21: "at 9am today" was accepted after 9am, and "for 2 tomorrow at 6pm" became 14:00.
+    @Test func aTimeThatHasPassedIsAskedAgainAndTheStatedTimeWins() async throws {
+        let scenario = try CoreScenario()  // Wednesday 12:00 in Chicago
+        let skill = RestaurantReservationSkill(services: scenario.services)
+        let past = try await skill.execute(arguments: .init(), context: scenario.context("Book a table for 4 today at 9am"))
+        #expect(past == .response("09:00 today has already passed. What time would you like the table?"), "\(past)")
+        let evening = try await skill.execute(arguments: .init(), context: scenario.context("Book an Italian table for 2 tomorrow at 6pm"))
+        let approval = try #require(evening.coreApproval, "\(evening)")
+        #expect(approval.coreDetail("Time") == "18:00" && approval.coreDetail("Party size") == "2" && approval.coreDetail("Date") == "2026-11-19")
+    }
+
     @Test func aRequestMissingTheTimeAsksExactlyForTheTime() async throws {
         let scenario = try CoreScenario()
         let result = try await RestaurantReservationSkill(services: scenario.services).execute(

@@ -79,6 +79,9 @@ public struct RestaurantReservationSkill: HomeOSSkill {
         if let date = request.date, date < today {
             return .response("That date (\(date)) has already passed. Which day would you like the table?")
         }
+        if let date = request.date, let time = request.time, date == today, time <= Self.clockNow(context.now, in: timeZone) {
+            return .response("\(time) today has already passed. What time would you like the table?")
+        }
         if let question = Self.question(for: request) { return .response(question) }
         return .needsApproval(approval(for: request, timeZone: timeZone))
     }
@@ -160,6 +163,14 @@ public struct RestaurantReservationSkill: HomeOSSkill {
     /// `value` when it is not blank and nearly all of its words were said in `conversation`.
     static func said(_ value: String?, in conversation: String) -> String? {
         nonEmpty(value).flatMap { CoreSkillSupport.grounded($0, in: conversation) }
+    }
+
+    /// The local clock time of `now` as `HH:mm`.
+    static func clockNow(_ now: Date, in timeZone: TimeZone) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let parts = calendar.dateComponents([.hour, .minute], from: now)
+        return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
     }
 
     /// One question for exactly what is missing, or nil when the request is complete.
