@@ -74,7 +74,10 @@ public struct HomeOSAssistant: Sendable {
         try storage.load(.skillSettings).apply(to: &registry)
         let scorer = try HomeOSRouting.scorer(model: routingModel, embedder: bridge?.model as? any TextEmbedding)
         let routed = HomeOSSkillCatalog.all.filter { registry.isEnabled($0.id) }
-        let router = ChatTurnRouter(skills: routed, scorer: scorer, bridge: bridge)
+        var router = ChatTurnRouter(skills: routed, scorer: scorer, bridge: bridge)
+        // The family's medication names are words no training data has ("atorvastatin").
+        let medicationNames = ((try? storage.load(.medications)) ?? []).map(\.name)
+        router.vocabulary = RoutingVocabulary(Dictionary(medicationNames.map { ($0, "medication") }) { first, _ in first })
         let approvals = ApprovalCenter(store: StorageApprovalStore(storage: storage), now: now)
         self.storage = storage
         self.services = services

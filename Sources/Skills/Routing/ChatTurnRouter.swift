@@ -28,6 +28,8 @@ public struct ChatTurnRouter: Sendable {
     public var modelTimeout: Duration = ModelBudget.interactiveClassification
     /// How many candidate skills the model step sees (the best-scoring ones).
     public var modelCandidates: Int = 6
+    /// The household's own words mapped to general ones before routing (medication names, say).
+    public var vocabulary = RoutingVocabulary()
     private let keywords: KeywordMatcher
 
     /// Creates a router.
@@ -39,8 +41,9 @@ public struct ChatTurnRouter: Sendable {
     }
 
     /// Decides which skill handles `message`.
-    public func route(_ message: String, history: [ConversationTurn] = []) async -> RoutingDecision {
+    public func route(_ written: String, history: [ConversationTurn] = []) async -> RoutingDecision {
         let start = ContinuousClock.now
+        let message = vocabulary.apply(to: written)
         let known = Set(skills.map(\.id))
         let scores = await scorer.scores(for: message).filter { known.contains($0.key) || $0.key == noSkillID }
         let ranked = scores.filter { $0.key != noSkillID }.sorted { $0.value > $1.value || ($0.value == $1.value && $0.key < $1.key) }

@@ -1,0 +1,18 @@
+import Foundation
+import HomeOS
+import Testing
+
+/// The family's medication names route as "medication" (issue 21: "How much atorvastatin does
+/// Grandma Rosa take?" reached no skill without the model's vectors).
+@Suite struct MedicationVocabularyRoutingTests {
+    @Test func aMedicationNamedOnlyInTheFamilysDataRoutesToHealthcare() async throws {
+        let scenario = try CoreScenario()
+        let home = try HomeOSAssistant(storage: scenario.storage, bridge: nil, now: { CoreScenario.now })
+        let decision = await home.router.route("How much atorvastatin does Grandma Rosa take?")
+        #expect(decision.skillID == "healthcare", "\(decision)")
+        let reply = await home.assistant.handle("How much atorvastatin does Grandma Rosa take?")
+        #expect(reply.skillID == "healthcare")
+        guard case .response(let text) = reply.result else { Issue.record("\(reply.result)"); return }
+        #expect(text.lowercased().contains("atorvastatin"), "\(text)")
+    }
+}
