@@ -97,7 +97,7 @@ public struct RoutingModel: Codable, Sendable, Hashable {
     /// - Parameters:
     ///   - text: the message.
     ///   - normalizer: how the message is cut into words (the default matches training).
-    ///   - embedding: the message's sentence vector in ``embedding``'s space; ignored by a
+    ///   - vector: the message's sentence vector in ``embedding``'s space; ignored by a
     ///     lexical model, and a model with embedding weights given none (or one of the wrong length)
     ///     scores the words alone.
     public func probabilities(for text: String, embedding vector: [Float]? = nil,

@@ -5,7 +5,7 @@ import CrisisDetection
 /// It cannot be bypassed by a model and errs on the side of safety: a message that mentions
 /// suicide gets crisis resources even when it is asked in passing. Known benign idioms ("the
 /// traffic is killing me", "dying to try", "Suicide Squad", "breathing exercises") are excluded
-/// first. Order of precedence: the crisis layer (``CrisisDetector``, which covers suicide, self-harm
+/// first. Order of precedence: the crisis layer (`CrisisDetector`, which covers suicide, self-harm
 /// and overdose for the writer or someone they mention), emergency, harmful, prompt injection, safe.
 public struct SafetyScreen: Sendable {
     private let normalizer = TextNormalizer()
