@@ -15,7 +15,8 @@ public enum CrisisResponse {
         case .thirdParty:
             opening = "That sounds serious, and you did the right thing by saying it. Please don't leave them alone if you can help it."
         case .overdose:
-            opening = "This may be an overdose. Call 911 now, or Poison Control at 1-800-222-1222, and stay with the person."
+            opening = "This may be an overdose. Call 911 now, or Poison Control at 1-800-222-1222. If someone is with you, "
+                + "tell them now; if it is someone else, stay with them."
         default:
             opening = "I'm really glad you told me. You don't have to go through this alone — please reach out now:"
         }
