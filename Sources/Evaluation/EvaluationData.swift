@@ -111,20 +111,16 @@ public struct EvaluationData: Sendable {
     /// A path inside the data: `corpus-folder/rest` resolved through the corpus's folder when one
     /// has it, else under the first searched folder (so a read fails with that path in its error).
     public func url(_ relativePath: String) -> URL {
-        url(relativePath, fallback: searchPath[0])
+        let head = String(relativePath.split(separator: "/", maxSplits: 1).first ?? "")
+        if let corpus = EvaluationCorpus(rawValue: head), let folder = folder(of: corpus) {
+            return folder.deletingLastPathComponent().appendingPathComponent(relativePath)
+        }
+        return (searchPath.first ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).appendingPathComponent(relativePath)
     }
 
     /// The folder of `corpus` for a reader whose errors are ``RoutingDataError``s.
     func requireForReading(_ corpus: EvaluationCorpus) throws(RoutingDataError) -> URL {
         do { return try require(corpus) } catch { throw .missingCorpus(error) }
-    }
-
-    private func url(_ relativePath: String, fallback: URL) -> URL {
-        let head = String(relativePath.split(separator: "/", maxSplits: 1).first ?? "")
-        if let corpus = EvaluationCorpus(rawValue: head), let folder = folder(of: corpus) {
-            return folder.deletingLastPathComponent().appendingPathComponent(relativePath)
-        }
-        return searchPath[0].appendingPathComponent(relativePath)
     }
 }
 
