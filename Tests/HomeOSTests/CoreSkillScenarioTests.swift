@@ -197,6 +197,15 @@ import Testing
         #expect(approval.coreDetail("Time") == "18:00" && approval.coreDetail("Party size") == "2" && approval.coreDetail("Date") == "2026-11-19")
     }
 
+    /// Issue 21: "Thai" came back from the model as "Cambodia"; a cuisine nobody said is not kept.
+    @Test func aCuisineTheModelMadeUpGivesWayToTheOneSaid() async throws {
+        let scenario = try CoreScenario()
+        let result = try await RestaurantReservationSkill(services: scenario.services).execute(
+            arguments: .init(cuisine: "Cambodia"), context: scenario.context("Book a Thai table for 2 tomorrow at 7pm"))
+        let approval = try #require(result.coreApproval, "\(result)")
+        #expect(approval.coreDetail("Cuisine") == "Thai", "\(approval)")
+    }
+
     @Test func aRequestMissingTheTimeAsksExactlyForTheTime() async throws {
         let scenario = try CoreScenario()
         let result = try await RestaurantReservationSkill(services: scenario.services).execute(

@@ -249,6 +249,18 @@ extension ApprovalRequest {
         #expect(model.requests.count == 2)
     }
 
+    /// Issue 21: a listing came back as the model talking about itself.
+    @Test func aListingThatIsTheModelTalkingAboutItselfIsReplacedByTheTemplate() async throws {
+        let fixture = try DailyFixture()
+        let model = ScriptedModel()
+        model.when(contains: "marketplace listing", reply: "As an AI language model, I can't sell items, but I can help you write one.")
+        model.when(contains: "Extract", reply: #"{"item": "stroller", "condition": "good", "price": 40}"#)
+        let result = try await fixture.run(MarketplaceSellSkill(services: fixture.services), "Sell our old stroller for $40", model: model)
+        let listing = try #require(result.dailyApproval?.dailyDetail("Listing"))
+        #expect(listing.hasPrefix("For sale: Stroller") && listing.contains("$40"), "\(listing)")
+        #expect(!listing.contains("AI"))
+    }
+
     @Test func aModelThatEchoesTheMessageAsTheItemIsNotBelieved() async throws {
         let fixture = try DailyFixture()
         let model = ScriptedModel()

@@ -76,6 +76,7 @@ struct MarketplaceSellSkill: HomeOSSkill {
             instruction: "Write a friendly marketplace listing for the item in at most 3 sentences: what it is, its condition, and the price. Do not invent brands, sizes or defects. No title line.",
             data: "Item: \(item)\nCondition: \(finalCondition)\nPrice: \(DailySkillSupport.money(price))", context: context)
         let listing = await DailySkillSupport.generate(messages, context: context, maxTokens: 120)
+            .flatMap { Self.isListing($0, item: item, price: price) ? $0 : nil }
             ?? Self.template(item: item, condition: finalCondition, price: price)
 
         return .needsApproval(ApprovalRequest(
@@ -100,6 +101,20 @@ struct MarketplaceSellSkill: HomeOSSkill {
         }
         return .response("Approved. The listing for the \(item) is saved in your notes. HomeOS has no marketplace account "
             + "connected, so copy it into the marketplace you use:\n\n" + listing)
+    }
+
+    /// Whether the model's text is a listing for `item` at `price`: it names the item and the
+    /// price, and it is not the model talking about itself ("As an AI, I can't…" came back as a
+    /// listing). Anything else is replaced by the deterministic template.
+    static func isListing(_ text: String, item: String, price: Double) -> Bool {
+        let lower = text.lowercased()
+        let selfTalk = ["as an ai", "language model", "i'm an ai", "i am an ai", "as a model", "i can't", "i cannot",
+                        "i'm sorry", "i am sorry", "i don't have", "i do not have", "i'm unable", "i am unable", "as an assistant"]
+        guard !selfTalk.contains(where: lower.contains) else { return false }
+        let itemWords = CoreSkillSupport.words(item).filter { $0.count > 2 }
+        let namesItem = itemWords.isEmpty || itemWords.contains { lower.contains($0) }
+        let amount = price.rounded() == price ? String(Int(price)) : String(format: "%.2f", price)
+        return namesItem && lower.contains(amount)
     }
 
     /// The listing without a model.

@@ -71,7 +71,7 @@ public struct RestaurantReservationSkill: HomeOSSkill {
                instruction: "Extract the cuisine, the restaurant name or area, and special requests from the message as JSON. Use null for anything not said.",
                schema: Self.freeTextSchema, context: context, maxTokens: 80) {
             let said = Self.conversation(context)
-            request.cuisine = Self.nonEmpty(extra.cuisine).map(CoreSkillSupport.clean)
+            request.cuisine = Self.said(extra.cuisine, in: said).map(CoreSkillSupport.clean)
             request.location = Self.said(extra.location, in: said).map(CoreSkillSupport.clean)
             if request.specialRequests == nil { request.specialRequests = Self.said(extra.specialRequests, in: said).map(CoreSkillSupport.clean) }
         }
@@ -103,7 +103,8 @@ public struct RestaurantReservationSkill: HomeOSSkill {
         // A place or a request the person never mentioned is the model's invention (SmolLM2 named a
         // restaurant "Cannellino" and asked for "Cannellino, 4000…"): only what was said is kept.
         let said = Self.conversation(context)
-        var request = Request(cuisine: Self.nonEmpty(arguments.cuisine), location: Self.said(arguments.location, in: said),
+        // The same for a cuisine: "Thai" came back from the model as "Cambodia".
+        var request = Request(cuisine: Self.said(arguments.cuisine, in: said), location: Self.said(arguments.location, in: said),
                               specialRequests: Self.said(arguments.specialRequests, in: said))
         // The arguments (possibly relative text).
         if let date = Self.nonEmpty(arguments.date) {
