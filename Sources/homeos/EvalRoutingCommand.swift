@@ -28,11 +28,11 @@ struct RoutingEvalCommand: AsyncParsableCommand {
     )
 
     enum Corpus: String, ExpressibleByArgument, CaseIterable {
-        case slurp, clinc150
+        case slurp, clinc150, household
         var labelMapCorpus: RoutingLabelMap.Corpus { self == .slurp ? .slurp : .clinc150 }
     }
 
-    @Option(name: .long, help: "Data set: slurp or clinc150.")
+    @Option(name: .long, help: "Data set: slurp, clinc150, or household (the frozen held-out evaluation/heldout/household.jsonl; report only, never tune on it).")
     var data: Corpus
 
     @Option(name: .long, help: "Split: devel|test for slurp, val|test for clinc150 (default: test).")
@@ -78,7 +78,11 @@ struct RoutingEvalCommand: AsyncParsableCommand {
 
     func validate() throws {
         let corpus = data.labelMapCorpus
-        guard RoutingDataset.splits(of: corpus).contains(split) else {
+        if data == .household {
+            guard split == "test", !crossValidate, embeddingCache == nil else {
+                throw ValidationError("--data household is one frozen test set: no --split, --cross-validate or --embedding-cache.")
+            }
+        } else if !RoutingDataset.splits(of: corpus).contains(split) {
             throw ValidationError("\(data.rawValue) has no split '\(split)'; use \(RoutingDataset.splits(of: corpus).joined(separator: " or ")).")
         }
         if let limit, limit < 1 { throw ValidationError("--limit must be at least 1.") }
@@ -99,7 +103,9 @@ struct RoutingEvalCommand: AsyncParsableCommand {
     func run() async throws {
         let corpus = data.labelMapCorpus
         let dataset = try RoutingDataset(data: try EvaluationData.locate())
-        var examples = try dataset.examples(corpus: corpus, split: split)
+        var examples = data == .household
+            ? try HouseholdRoutingSet.examples(from: CrisisEvalCommand.evaluationFolder.appendingPathComponent("heldout/household.jsonl"))
+            : try dataset.examples(corpus: corpus, split: split)
         var engine: LlamaEngine?
         if !noModel {
             Terminal.error("==> loading the model")
