@@ -56,8 +56,24 @@ import Testing
                                                      "--embedding-cache", home.appendingPathComponent("v.json").path], home: home)
         #expect(evalCache.status != 0)
         #expect(evalCache.stderr.contains("--embedding-cache needs --cross-validate with a model"), "\(evalCache.stderr)")
+        let household = try await HomeOSProcess.run(["dev", "eval", "routing", "--data", "household", "--no-model", "--split", "devel"], home: home)
+        #expect(household.status != 0)
+        #expect(household.stderr.contains("--data household is one frozen test set"), "\(household.stderr)")
         let scale = try await HomeOSProcess.run(["dev", "train", "router", "--sentence-vectors", "--embedding-scales", "0"], home: home)
         #expect(scale.status != 0)
         #expect(scale.stderr.contains("--embedding-scales must be above 0"), "\(scale.stderr)")
+    }
+}
+
+/// The frozen held-out household set runs through the routing evaluation (words only: fast).
+@Suite struct HouseholdRoutingCommandLineTests {
+    @Test func theHouseholdSetIsRoutedAndReported() async throws {
+        let home = try HomeOSProcess.temporaryHome("household")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let output = try await HomeOSProcess.run(["dev", "eval", "routing", "--data", "household", "--no-model", "--errors", "0"],
+                                                 home: home, timeout: .seconds(120))
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.stdout.contains("466 rows: 401 in scope, 65 out of scope"), "\(output.stdout)")
+        #expect(output.stdout.contains("in-scope accuracy"))
     }
 }
