@@ -18,7 +18,14 @@ struct Questionnaire: Sendable {
         var text = "\n\(item.number). \(item.timeFrame): \(item.question)\n"
         if let clarification = item.clarification { text += "   (\(clarification))\n" }
         text += "   yes/no > "
-        return try await console.askYesNo(text)
+        let answer = try await console.askYesNo(text)
+        // A yes to intent (4) or a plan (5) is the red tier, which does not wait: the crisis lines
+        // come now, before any other question.
+        if answer, item == .intent || item == .plan {
+            console.prompt("\nThank you for telling me. You don't have to wait until the end of this check-in.\n"
+                + Console.crisisLines + "\n")
+        }
+        return answer
     }
 
     /// Asks for an optional note; nil when skipped or at end of input.
