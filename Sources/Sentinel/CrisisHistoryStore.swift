@@ -117,6 +117,7 @@ public struct CrisisHistoryStore: Sendable {
     private func readKey() throws(CrisisHistoryError) -> SymmetricKey? {
         let path = keyURL.path
         guard PrivateFile.exists(path) else { return nil }
+        if let problem = PrivateFile.keyFileProblem(path) { throw .unreadable(path: path, reason: problem) }
         let bytes: Data
         do {
             bytes = try Data(contentsOf: keyURL)

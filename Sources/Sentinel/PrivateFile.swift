@@ -71,6 +71,27 @@ enum PrivateFile {
         return lstat(path, &info) == 0
     }
 
+    /// Why a key file at `path` must not be used, or nil when it is a regular file of this user's.
+    /// A symbolic link would let a key (and its mode changes, and purge's zeroing) reach a file
+    /// outside the data folder; a file of another user's is not this person's key.
+    static func keyFileProblem(_ path: String) -> String? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        if info.st_mode & S_IFMT == S_IFLNK {
+            return "it is a symbolic link; Sentinel only uses a key file that is itself in the data folder "
+                + "(replace the link with the file it points to)"
+        }
+        if info.st_mode & S_IFMT != S_IFREG { return "it is not a regular file" }
+        if info.st_uid != getuid() { return "it belongs to another user (uid \(info.st_uid))" }
+        return nil
+    }
+
+    /// Whether `path` is a symbolic link (not followed).
+    static func isSymbolicLink(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
+    }
+
     /// The permission bits of `path`, or nil when it cannot be examined.
     static func permissions(_ path: String) -> mode_t? {
         var info = stat()

@@ -71,11 +71,13 @@ extension SentinelStore {
         for target in ordered {
             let url = directory.appendingPathComponent(target.name)
             guard PrivateFile.exists(url.path) else { continue }
-            if target.name.hasSuffix(".key") { overwriteWithZeros(url) }
+            // A link is removed as a link: zeroing through it would destroy a file outside the folder.
+            let isLink = PrivateFile.isSymbolicLink(url.path)
+            if target.name.hasSuffix(".key"), !isLink { overwriteWithZeros(url) }
             do { try manager.removeItem(at: url) } catch {
                 throw SentinelStoreError.cannotWrite(path: url.path, reason: "it could not be removed: \((error as NSError).localizedDescription)")
             }
-            report.add(url.path, target.what)
+            report.add(url.path, isLink ? target.what + " (a link: removed, its target left untouched)" : target.what)
         }
         // Interrupted atomic writes of the crisis history (".crisis-history.sealed.<uuid>.tmp").
         let leftovers = (try? manager.contentsOfDirectory(atPath: directory.path)) ?? []

@@ -69,6 +69,7 @@ struct StoreKeyFile {
     /// Reads the master key from an existing key file.
     func load(passphrase: String?) throws(SentinelStoreError) -> SymmetricKey {
         let path = url.path
+        if let problem = PrivateFile.keyFileProblem(path) { throw .invalidKeyFile(path: path, reason: problem) }
         let bytes: Data
         do { bytes = try Data(contentsOf: url) } catch {
             throw .invalidKeyFile(path: path, reason: "it cannot be read: \((error as NSError).localizedDescription)")
