@@ -48,8 +48,7 @@ struct CalendarQuestion {
 
     /// The start and end of the period around `now` in `timeZone`.
     func interval(now: Date, timeZone: TimeZone) -> DateInterval {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
+        let calendar = CoreSkillSupport.calendar(timeZone)
         let today = calendar.startOfDay(for: now)
         func day(_ offset: Int) -> Date { calendar.date(byAdding: .day, value: offset, to: today) ?? today }
         switch period {

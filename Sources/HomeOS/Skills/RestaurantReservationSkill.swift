@@ -79,7 +79,7 @@ public struct RestaurantReservationSkill: HomeOSSkill {
         if let date = request.date, date < today {
             return .response("That date (\(date)) has already passed. Which day would you like the table?")
         }
-        if let date = request.date, let time = request.time, date == today, time <= Self.clockNow(context.now, in: timeZone) {
+        if let date = request.date, let time = request.time, date == today, time <= CoreSkillSupport.clock(context.now, in: timeZone) {
             return .response("\(time) today has already passed. What time would you like the table?")
         }
         if let question = Self.question(for: request) { return .response(question) }
@@ -124,19 +124,20 @@ public struct RestaurantReservationSkill: HomeOSSkill {
         // behind it, is invented ("Book us a table for 2" came back dated 2022-01-01): it is dropped
         // so that the skill asks for it. Arguments handed over by another skill are kept.
         let texts = Self.personTexts(context)
+        let readings = texts.map { resolver.resolve($0, relativeTo: context.now) }
+        let sizes = texts.map(Self.partySize(in:))
         if context.handoff == nil {
-            let readings = texts.map { resolver.resolve($0, relativeTo: context.now) }
             if !readings.contains(where: { $0.time != nil }) { request.time = nil }
             if !readings.contains(where: { $0.date != nil }) { request.date = nil }
-            if !texts.contains(where: { Self.partySize(in: $0) != nil }) { request.partySize = nil }
+            if !sizes.contains(where: { $0 != nil }) { request.partySize = nil }
         }
         // The message itself, then the person's recent turns for what is still missing.
         for (index, text) in texts.enumerated() {
-            let resolved = resolver.resolve(text, relativeTo: context.now)
+            let resolved = readings[index]
             let isMessage = index == 0
             if let date = resolved.date, isMessage || request.date == nil { request.date = date }
             if let time = resolved.time, isMessage || request.time == nil { request.time = time }
-            if let size = Self.partySize(in: text), isMessage || request.partySize == nil { request.partySize = size }
+            if let size = sizes[index], isMessage || request.partySize == nil { request.partySize = size }
             if request.cuisine == nil { request.cuisine = Self.cuisine(in: text) }
             if request.location == nil { request.location = Self.place(in: text) }
             if request.specialRequests == nil { request.specialRequests = Self.specialRequests(in: text) }
@@ -164,14 +165,6 @@ public struct RestaurantReservationSkill: HomeOSSkill {
     /// `value` when it is not blank and nearly all of its words were said in `conversation`.
     static func said(_ value: String?, in conversation: String) -> String? {
         nonEmpty(value).flatMap { CoreSkillSupport.grounded($0, in: conversation) }
-    }
-
-    /// The local clock time of `now` as `HH:mm`.
-    static func clockNow(_ now: Date, in timeZone: TimeZone) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let parts = calendar.dateComponents([.hour, .minute], from: now)
-        return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
     }
 
     /// One question for exactly what is missing, or nil when the request is complete.
