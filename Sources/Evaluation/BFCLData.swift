@@ -71,11 +71,11 @@ extension EvaluationData {
     /// - Throws: ``RoutingDataError`` when a file is missing or a line is not a BFCL case.
     public func bfcl(_ category: BFCLCategory) throws(RoutingDataError) -> [BFCLCase] {
         let folder = try requireForReading(.bfcl)
-        let questions = try jsonLines(folder.appendingPathComponent("BFCL_v4_\(category.rawValue).json"))
+        let questions = try Self.jsonLines(folder.appendingPathComponent("BFCL_v4_\(category.rawValue).json"))
         var answers: [String: [[String: JSONValue]]] = [:]
         if category.hasAnswers {
             let answerURL = folder.appendingPathComponent("possible_answer/BFCL_v4_\(category.rawValue).json")
-            for line in try jsonLines(answerURL) {
+            for line in try Self.jsonLines(answerURL) {
                 guard let id = line["id"]?.stringValue, let truth = line["ground_truth"]?.arrayValue else {
                     throw .malformed(file: answerURL.path, detail: "an answer line lacks id or ground_truth")
                 }
@@ -100,7 +100,8 @@ extension EvaluationData {
         }
     }
 
-    private func jsonLines(_ url: URL) throws(RoutingDataError) -> [JSONValue] {
+    /// Every line of the JSON Lines file at `url` (blank lines skipped), for the readers of this module.
+    static func jsonLines(_ url: URL) throws(RoutingDataError) -> [JSONValue] {
         let text: String
         do { text = try String(contentsOf: url, encoding: .utf8) } catch { throw .unreadable(path: url.path, detail: "\(error)") }
         var values: [JSONValue] = []

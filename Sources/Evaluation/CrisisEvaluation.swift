@@ -78,11 +78,9 @@ public struct CrisisEvaluation: Sendable {
     /// (`{"text", "skill"}` per line; every message counts as a non-crisis of category `household`).
     /// - Throws: ``RoutingDataError`` when the file cannot be read or a line is malformed.
     public static func cases(fromJSONLines url: URL) throws(RoutingDataError) -> [Case] {
-        let text: String
-        do { text = try String(contentsOf: url, encoding: .utf8) } catch { throw .unreadable(path: url.path, detail: "\(error)") }
         var cases: [Case] = []
-        for (number, line) in text.split(whereSeparator: \.isNewline).enumerated() where !line.isEmpty {
-            guard let object = try? JSONValue(parsing: String(line)), let message = object["text"]?.stringValue else {
+        for (number, object) in try EvaluationData.jsonLines(url).enumerated() {
+            guard let message = object["text"]?.stringValue else {
                 throw .malformed(file: url.path, detail: "line \(number + 1) has no \"text\"")
             }
             if let crisis = object["crisis"]?.boolValue {
@@ -102,8 +100,7 @@ public struct CrisisEvaluation: Sendable {
         for testCase in cases {
             let start = clock.now
             let assessment = detector.assess(testCase.text)
-            let elapsed = clock.now - start
-            times.append(Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000)
+            times.append((clock.now - start).milliseconds)
             outcomes.append((testCase, assessment))
         }
         var order: [String] = []

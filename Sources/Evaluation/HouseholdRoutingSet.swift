@@ -7,12 +7,9 @@ public enum HouseholdRoutingSet {
     /// The messages with the skill each should reach.
     /// - Throws: ``RoutingDataError`` when the file cannot be read or a line is malformed.
     public static func examples(from url: URL) throws(RoutingDataError) -> [RoutingExample] {
-        let text: String
-        do { text = try String(contentsOf: url, encoding: .utf8) } catch { throw .unreadable(path: url.path, detail: "\(error)") }
         var examples: [RoutingExample] = []
-        for (number, line) in text.split(whereSeparator: \.isNewline).enumerated() where !line.isEmpty {
-            guard let object = try? JSONValue(parsing: String(line)), let message = object["text"]?.stringValue,
-                  let skill = object["skill"] else {
+        for (number, object) in try EvaluationData.jsonLines(url).enumerated() {
+            guard let message = object["text"]?.stringValue, let skill = object["skill"] else {
                 throw .malformed(file: url.path, detail: "line \(number + 1) lacks \"text\" or \"skill\"")
             }
             let expected = skill.stringValue
