@@ -102,7 +102,12 @@ public enum RiskDecision {
     /// below −2.0) is yellow rather than green.
     public static func deterministicTier(screener: RiskTier, signals: CheckInSignals,
                                          crisis: CrisisDetector = CrisisDetector()) -> RiskTier {
-        var tier = max(screener, wordsTier(signals, crisis: crisis) ?? .green)
+        deterministicTier(screener: screener, signals: signals, words: wordsTier(signals, crisis: crisis))
+    }
+
+    /// ``deterministicTier(screener:signals:crisis:)`` with the words' tier already known.
+    static func deterministicTier(screener: RiskTier, signals: CheckInSignals, words: RiskTier?) -> RiskTier {
+        var tier = max(screener, words ?? .green)
         if tier == .green, signals.health?.significantDeviations.isEmpty == false { tier = .yellow }
         return tier
     }

@@ -86,9 +86,9 @@ public struct CheckIn: Sendable {
                 assessment = await aiTask?.value ?? .skipped("not started")
             }
         }
-        let floor = RiskDecision.deterministicTier(screener: screener.tier, signals: signals)
-        let final = RiskDecision.finalTier(screener: floor, ai: assessment.status == .assessed ? assessment.tier : nil)
         let words = RiskDecision.wordsTier(signals)
+        let floor = RiskDecision.deterministicTier(screener: screener.tier, signals: signals, words: words)
+        let final = RiskDecision.finalTier(screener: floor, ai: assessment.status == .assessed ? assessment.tier : nil)
         let source: CheckInReport.Source = final > floor ? .model
             : floor > screener.tier ? ((words.map { $0 >= floor } ?? false) ? .words : .wearables) : .screener
         return CheckInReport(

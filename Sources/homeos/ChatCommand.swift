@@ -1,4 +1,5 @@
 import ArgumentParser
+import CrisisDetection
 import Foundation
 import HomeOS
 import Skills
@@ -32,6 +33,7 @@ struct ChatCommand: AsyncParsableCommand {
         let style = PromptStyle()
         let home = try await options.openAssistant(style: style)
         let typing = isatty(STDOUT_FILENO) == 1
+        let crisisLayer = CrisisDetector()  // its rules compile once, not once per message
         Self.say("HomeOS for \(home.family.name). Ask anything; /quit to leave.\n")
         while true {
             Self.say("you> ")
@@ -49,7 +51,7 @@ struct ChatCommand: AsyncParsableCommand {
             default:
                 break
             }
-            if let crisis = CrisisReply(for: message) {
+            if let crisis = CrisisReply(for: message, detector: crisisLayer) {
                 Self.say("homeos> " + crisis.text + "\n")
                 continue
             }
