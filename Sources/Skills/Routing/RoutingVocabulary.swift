@@ -4,7 +4,7 @@ import Foundation
 /// "medication", so "How much atorvastatin does Grandma Rosa take?" routes like "How much
 /// medication …". Matching is whole-word and case-insensitive; the skill still sees the message
 /// as written.
-public struct RoutingVocabulary: Sendable, Hashable {
+public struct RoutingVocabulary: Sendable {
     /// Lower-cased term → replacement, longest terms first.
     private let terms: [(term: String, replacement: String)]
 
@@ -35,13 +35,5 @@ public struct RoutingVocabulary: Sendable, Hashable {
             }
         }
         return result
-    }
-
-    public static func == (lhs: RoutingVocabulary, rhs: RoutingVocabulary) -> Bool {
-        lhs.terms.map(\.term) == rhs.terms.map(\.term) && lhs.terms.map(\.replacement) == rhs.terms.map(\.replacement)
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        for (term, replacement) in terms { hasher.combine(term); hasher.combine(replacement) }
     }
 }
