@@ -62,7 +62,8 @@ let package = Package(
             ]
         ),
         // The crisis layer: runs on every message before anything that can fail (no model, no store).
-        .target(name: "CrisisDetection"),
+        // Its learned half reads sentence vectors (LLM's TextEmbedding) through a bundled classifier.
+        .target(name: "CrisisDetection", dependencies: ["LLM"], resources: [.copy("Resources/crisis-classifier.json")]),
         // Skill protocol, registry, routing cascade, approvals, the assistant coordinator.
         .target(name: "Skills", dependencies: ["LLM", "SkillArgumentsMacros", "CrisisDetection"]),
         // The family assistant: domain, storage, the 19 skills, context, scheduler.
@@ -108,7 +109,7 @@ let package = Package(
             path: "Examples/DocSamples"
         ),
         .testTarget(name: "LLMTests", dependencies: ["LLM"]),
-        .testTarget(name: "CrisisDetectionTests", dependencies: ["CrisisDetection"]),
+        .testTarget(name: "CrisisDetectionTests", dependencies: ["CrisisDetection", "LLM"]),
         .testTarget(name: "SkillsTests", dependencies: [
             "Skills", "LLM", "SkillArgumentsMacros",
             .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
@@ -117,7 +118,7 @@ let package = Package(
         .testTarget(name: "HomeOSTests", dependencies: ["HomeOS", "Skills", "LLM", "LlamaEngine", "ModelHub"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "SentinelTests", dependencies: ["Sentinel", "LLM", "LlamaEngine", "ModelHub"]),
-        .testTarget(name: "LlamaEngineTests", dependencies: ["LlamaEngine", "LLM", "ModelHub", "Evaluation"]),
+        .testTarget(name: "LlamaEngineTests", dependencies: ["LlamaEngine", "LLM", "ModelHub", "Evaluation", "CrisisDetection"]),
         .testTarget(
             name: "ModelHubTests",
             dependencies: [

@@ -39,13 +39,28 @@ public struct CrisisDetector: Sendable {
         return best
     }
 
+    /// The texts the semantic classifier reads for `text`: each normalised sentence the rules do not
+    /// set aside (resolved or denied risk, a film or a book), with the benign idioms the rules know
+    /// ("this commute is killing me") taken out, then the whole message when it has several
+    /// sentences (always last).
+    public func semanticWindows(_ text: String) -> [String] {
+        let sentences = normalizer.sentences(text).map(compiled.mask).filter { !setAside($0) }.map {
+            $0.replacingOccurrences(of: "_", with: "").split(separator: " ").joined(separator: " ")
+        }.filter { !$0.isEmpty }
+        return sentences.count > 1 ? sentences + [sentences.joined(separator: ". ")] : sentences
+    }
+
+    /// Whether a masked sentence is about risk that is over or denied, or about a story.
+    private func setAside(_ masked: String) -> Bool {
+        guard masked.contains(where: \.isLetter) else { return true }
+        if compiled.matches(compiled.resolution, in: masked), !compiled.matches([compiled.presentRisk], in: masked) { return true }
+        return !compiled.matches([compiled.firstPerson], in: masked) && compiled.matches([compiled.media], in: masked)
+    }
+
     /// Assesses one normalised sentence.
     func assess(sentence: String) -> CrisisAssessment {
         let masked = compiled.mask(sentence)
-        guard masked.contains(where: \.isLetter) else { return .none }
-        if compiled.matches(compiled.resolution, in: masked), !compiled.matches([compiled.presentRisk], in: masked) { return .none }
-        let firstPerson = compiled.matches([compiled.firstPerson], in: masked)
-        if !firstPerson, compiled.matches([compiled.media], in: masked) { return .none }
+        if setAside(masked) { return .none }
         let aboutSomeoneElse = compiled.matches(compiled.thirdParty, in: masked)
 
         var best = CrisisAssessment.none

@@ -62,10 +62,12 @@ enum CrisisRules {
             + "(pizza|burger|sandwich|beer|coffee|nap|steak|taco|tacos|drink|cookie|donut)",
         "(bored|scared|scare|worried|tickled|loved|freezing|starving) (me )?to death", "(die|died|dying) (laughing|of laughter|of embarrassment|of shame|of boredom|of cuteness)",
         "(laughed|laughing|laugh) (so hard|till|until|myself)",
-        "overdos\\w* on (sugar|candy|chocolate|coffee|caffeine|netflix|tv|cake|halloween candy|pizza|carbs|sun|"
+        "overdos\\w* on (\\w+ ){0,3}(treats|snacks|sweets|food|cheese|popcorn|ice cream|peanut butter|cuteness|drama|memes|"
+            + "sleep|sugar|candy|chocolate|coffee|caffeine|netflix|tv|cake|halloween candy|pizza|carbs|sun|"
             + "screen time|video games|reality tv|christmas|cookies|work)",
         "(signs|symptoms|risk|risks|danger|dangers) of (an )?(overdose|overdosing)", "overdose (prevention|awareness|training|kit|risk|risks)",
-        "narcan", "naloxone",
+        "narcan", "naloxone", "(am|is|are|was|feel|felt) not suicidal (anymore|any more|now|these days)",
+        "(accidentally|by accident|by mistake|mistakenly) (took|taken|take|gave|given|double dosed|doubled)",
         "bullet (points?|journal|list|train)", "(dead|bitter) end",
         "(hunting|fishing|deer|duck|elk|turkey|bird) (license|licence|season|trip|tags?|stand|blind|camp|rifle|gun)",
         "(clean|cleaning|oil|oiling) (the|my|his) (rifle|gun|shotgun|pistol|barrel)",
@@ -74,7 +76,8 @@ enum CrisisRules {
         "(kill|killing) (the|that|this) (game|boss|level|quest|dragon|zombie|zombies|enemy|enemies)",
         "(cut|cuts|cutting) (myself|my (hand|finger|thumb)) (shaving|cooking|chopping|slicing|on (the|a) "
             + "(knife|can|glass|paper|box|lid))",
-        "(burned|burnt|burn) (myself|my (hand|finger|arm|tongue)) (on|with|while|cooking|baking|making)",
+        "(burned|burnt|burn) (myself|my (hand|finger|arm|tongue)) (on|while|cooking|baking|making|with (the|a|my) "
+            + "(oven|stove|pan|pot|iron|kettle|curling iron|hair straightener|grill|tray|toaster))",
         "(hurt|hurting|pulled|strained|tweaked) my (back|knee|ankle|wrist|shoulder|neck|foot|leg) (at|lifting|moving|"
             + "playing|running|doing|while|when|on|yesterday|again)",
         "(hurt|injured) myself (at|lifting|moving|playing|running|doing|working out|at the gym|skiing|in the yard)",
@@ -94,7 +97,10 @@ enum CrisisRules {
             + "intentions) (of|about|to)",
         "(have not|has not|had not|did not|never) (had|felt|been|wanted|thought|hurt|cut|harmed)\\b.{0,40}\\b"
             + "(in|for|since) (\\w+ )?(years|months|a year|a long time|ages|decades|\\d+ (years|months))",
-        "(years|months|a year|a long time|decades) ago", "(used to|back when|back in|when i was (a teen|younger|in high school|in college))",
+        "(years|months|a year|a long time|decades) ago", "(used to|back when|back in|back then|looking back|when i was (a teen|younger|"
+            + "in high school|in college|\\d+|a kid|a teenager|a child|little|in middle school|in my (teens|twenties)))",
+        "(remember|remembering) (when|how|back when)", "(so )?glad i (stayed|am still here|did not|survived|held on)",
+        "(from|since) when i was", "recovery\\b", "surviving",
         "(died|dying|death|lost (my|a|our|her|his) \\w+) (by|to|from) suicide", "(was|were|used to be) suicidal (in|when|back|as a|years|during)",
         "(\\d+|one|two|three|four|five|six|seven|eight|nine|ten|many|a few) (years|months) since",
         "(support group|grief group|survivors of suicide) (got|helped|gets|helps)",
@@ -111,9 +117,13 @@ enum CrisisRules {
         + "thinking about|this time|lately|these days)\\b"
 
     /// Words that place a sentence in a story (a film, a book, a game) rather than the writer's life.
-    static let media = "\\b(movie|film|show|series|episode|season|book|novel|chapter|song|lyrics|album|band|game|"
-        + "podcast|documentary|character|characters|villain|hero|protagonist|actor|actress|play|musical|anime|manga|"
-        + "comic|netflix|hbo|true crime|trailer|sequel|plot|scene|ending|finale|author|poem|painting|opera|meme|memes)\\b"
+    /// Words that are only ever about a story stand alone; everyday words ("show", "game", "ending",
+    /// "play") count only with an article or a qualifier, so "thinking about ending it" stays a risk.
+    static let media = "\\b(movie|movies|film|films|series|episode|episodes|novel|novels|chapter|lyrics|album|podcast|"
+        + "documentary|character|characters|villain|protagonist|actor|actress|musical|anime|manga|comic|comics|netflix|"
+        + "hbo|true crime|trailer|sequel|plot|scene|finale|author|poem|opera|meme|memes|theme song|soundtrack|"
+        + "(the|a|this|that|tv|video|board|new|last|final|latest|season) (show|shows|season|book|books|song|songs|band|"
+        + "game|games|hero|play|ending|painting|story))\\b"
 
     static let rules: [Rule] = [
         // Active ideation.
@@ -132,7 +142,8 @@ enum CrisisRules {
               pattern: "\\b(want|wanted|wanting|wish|going|ready|deserve|plan|planning|trying|tried|need|would like|"
                   + "rather) (to )?(just )?(die|be dead|not live|stop living)\\b"),
         .init(id: "thoughts-of-dying", category: .activeIdeation, score: 0.9,
-              pattern: "\\b(thinking|thought|thoughts|think|fantasi\\w+|dream\\w*) (about|of) (killing|ending|dying|"
+              pattern: "\\b(thinking|thought|thoughts|think|fantasi\\w+|dream\\w*) (about|of) (killing|ending(?! (the|our|a|this|that) "
+                  + "(?!pain|suffering))|dying|"
                   + "death|being dead|suicide|not being here|not waking up|taking my|hurting myself|offing)"),
         .init(id: "better-dead", category: .activeIdeation, score: 1,
               pattern: "\\bbetter off dead\\b|\\b(rather|prefer to) be dead\\b"),
@@ -238,8 +249,8 @@ enum CrisisRules {
                   + "no one will stop me|do not try to stop me|do not try and stop me|it is decided|this is it for me|"
                   + "my time is up|i am done for good|i am checking out for good)\\b"),
         .init(id: "goodbye", category: .intent, score: 1,
-              pattern: "\\b(this is|consider this|here is|writing|sending|leaving|say|saying|said) (my |a |the )?(final |last )?"
-                  + "(goodbye|farewell)\\b|\\bgoodbye (everyone|forever|world|all|for good|for real)\\b|\\b(my|a|this is my|"
+              pattern: "\\b(this is|consider this|here is) (my |a |the )?(final |last )?(goodbye|farewell)\\b|\\b(writing|sending|"
+                  + "leaving|say|saying|said) (my |a |the )?(final|last) (goodbye|farewell)\\b|\\bgoodbye (everyone|forever|world|all|for good|for real)\\b|\\b(my|a|this is my|"
                   + "this is the) (last|final) (message|text|note|words|post|goodbye|night|day|letter|call)\\b|\\bwill not "
                   + "(be here|be around|be alive|wake up|see|make it to|live to see) (tomorrow|much longer|next week|"
                   + "the morning|morning|christmas|the weekend|next year|my birthday|another day)\\b|\\bi will (be|have) "
@@ -288,7 +299,7 @@ enum CrisisRules {
                   + "my (arms?|wrists?|legs?|thighs?|skin|stomach|hips?|body|face))\\b"),
         .init(id: "urge-to-hurt", category: .selfHarm, score: 1,
               pattern: "\\b(urge|urges|itch|craving|need|needing|want|wanting|wanted|tempted|temptation) (again )?(to )?"
-                  + "((cut|hurt|harm|burn|punish) (myself|my self)|cut|bleed|carve)\\b"
+                  + "((cut|hurt|harm|burn|punish) (myself|my self)|cut(?=$| (again|tonight|so bad|badly|today|so much)\\b)|bleed|carve)\\b"
                   + "|\\brelaps(ed|e|ing)\\b.{0,30}\\b(cutting|self harm|hurting|harming|burning|blades?|razors?)|"
                   + "\\b(cutting|self harm|hurting myself|harming myself)\\b.{0,30}\\brelaps"),
         .init(id: "deliberate-injury", category: .selfHarm, score: 1,
@@ -353,7 +364,9 @@ enum CrisisRules {
                   + "pills|dose|fall|highest|tallest|safe code)\\b.{0,80}\\b(asking for (me|myself)|it is for me|its for me|"
                   + "for myself|not for hunting|i just want it to be (quick|painless|over))|\\b(gun|pistol|handgun|rifle|"
                   + "sidearm|weapon)\\b.{0,60}\\b(nightstand|bedside|under my pillow|picking it up|staring at it|every night|in "
-                  + "my lap|loaded|loading)|\\b(loading|loaded) (the|my) (rifle|gun|pistol|shotgun)\\b|\\b(sidearm|service "
+                  + "my lap|loaded(?!.{0,40}\\b(gun safe|safe|locked|season|range|hunting|hunt))|loading(?!.{0,40}\\b(gun safe|safe|"
+                  + "locked|season|range|hunting|hunt)))|\\b(loading|loaded) (the|my) (rifle|gun|pistol|shotgun)\\b(?!.{0,40}"
+                  + "\\b(gun safe|safe|locked|season|range|hunting|hunt))|\\b(sidearm|service "
                   + "weapon|service pistol|service rifle)\\b.{0,40}\\b(done|myself|on me|tonight|using it|use it)"),
         .init(id: "intent-wide", category: .intent, score: 1,
               pattern: "\\btonight is the night\\b|\\bnot (going to )?make it (through|to) (the night|tomorrow|morning|the "
@@ -457,6 +470,155 @@ enum CrisisRules {
                   + "\\btook enough to\\b|\\b(i|ok i) did it\\b.{0,20}\\b(took|swallowed|the whole)|\\bmixed up (her|his) "
                   + "meds\\b.{0,60}\\b(sleepy|hard to wake|confused|times)"),
 
+        // Wider nets, written 2026-11-26 from the ways of speaking a second, independently written
+        // development set used (evaluation/development/crisis-2.jsonl): more verbs, more means,
+        // more euphemisms; each pattern names a kind of phrasing, not one sentence.
+        .init(id: "ideation-verbs", category: .activeIdeation, score: 1,
+              pattern: "\\b(urge|urges|close|closer|so close|tempted|considering|consider|contemplating|thinking of|thought of|"
+                  + "ready|want|wanting|need|rather) (to )?(just )?(end|ending) (it|everything|things|my life|it all)\\b(?! (with|between|early|here))|"
+                  + "\\b(check|checking|checked) out (for good|permanently|early|of (life|this world))\\b|"
+                  + "\\b(want|wish|wishing|need) (for )?my heart to (stop|give out)\\b"),
+        .init(id: "passive-wide", category: .passiveIdeation, score: 1,
+              pattern: "\\b(would|id|i would) rather (just )?(never|not) (wake|get|be) (up|around|here|alive)\\b|"
+                  + "\\brather not be (around|here|alive)\\b|\\b(lived|living) too long\\b|\\b(wish|wished|if only) (that )?i "
+                  + "(had )?(was|were|had)? ?(never (been )?born|did not exist|never existed|could (just )?(disappear|vanish|"
+                  + "stop existing|be erased))\\b|\\b(would not|wouldnt|do not|dont) mind (if i (just )?(died|did not (exist|wake)|"
+                  + "was gone|were gone|was dead|never woke)|dying|being dead|not waking up)\\b|\\bdisappointed (that )?i "
+                  + "(woke|am awake|am still (here|alive)|am alive)\\b|\\b(relieved|glad|fine|happy|okay|ok) if i (died|was "
+                  + "dead|did not wake|never woke)\\b|\\b(hope|hoping|hoped|wish|pray|praying|would not be so bad|wouldnt be "
+                  + "so bad|would be easier)\\b.{0,60}\\b(hit by (a|the) (bus|car|truck|train)|hits me|hit me|killed me|crashed into me|run over|take me in my "
+                  + "sleep|takes me in my sleep|i die|i died|i do not wake|the cancer (would )?come back|do not wake up|"
+                  + "never wake up)|\\b(i|me) (\\w+ ){0,6}(be|being|get) erased\\b|\\bwaste of (oxygen|space|air|skin)\\b|\\b(wish|want) it "
+                  + "(could|would) be permanent\\b|\\b(fade|fading) (out|away)\\b.{0,20}\\b(no drama|forever|for good|"
+                  + "quietly|just)\\b|\\bdo not see why i am still here\\b|\\bwhy (am i|i am) still (alive|breathing)\\b|\\bif i died (tomorrow|today|tonight)\\b.{0,30}\\b(relieved|fine|"
+                  + "better|okay|ok|glad)\\b|\\bwhat is (even )?the point (anymore|any more|of (anything|any of (this|it)|it all|"
+                  + "living|life|going on|trying))\\b|\\b(is|there is) no point (anymore|any more|in anything)\\b|"
+                  + "\\b(nobody|no one) (noticing|would notice|missing me)\\b|"
+                  + "\\b(excuse|reason) to (die|not be here|go for good)\\b|\\brunning out of reasons to (stay alive|live|keep going|be "
+                  + "here|stay)\\b|\\b(world|everyone|everybody) (would|will) (keep spinning|go on|be fine|be better) "
+                  + "(fine |just fine )?without me\\b|\\b(want|wants|wanted) out\\b.{0,20}\\b(of (this|life)|for good)\\b|"
+                  + "\\bwant my heart to stop\\b|\\bdo not want to be saved\\b|\\bborrowed time\\b.{0,30}\\b(give|hand|pay)"
+                  + " (it )?back\\b|\\b(this|it) (one )?(might|could|will) be my last$"),
+        .init(id: "method-wide", category: .methodOrMeans, score: 1,
+              pattern: "\\b(high|tall|far|deep|long|strong)\\b.{0,40}\\b(would not|wouldnt|will not|do not|dont|can not|"
+                  + "could not|not) survive\\b|\\b(guarantee|guaranteed) (it|i die|death|it works|i do not survive)"
+                  + "\\b|\\b(so|that) it (actually )?works\\b.{0,30}\\b(asking for me|for me|wrists|pills|rope)|\\b("
+                  + "staring|stare|stared|keep looking|kept looking|keep thinking|thinking|think) (at|about) (the|my|his|her|dads|moms|"
+                  + "nanas|grandmas|grandpas|my dads|my moms) (\\w+ )?(rope|gun|guns|gun safe|pills|knife|knives|knife "
+                  + "block|razor|razors|blades|bridge|tracks|train tracks|cliff|cliffs|ledge|pistol|rifle|morphine|oxy\\w*)\\b|"
+                  + "\\b(knife|knives|rope|gun|pills|bridge|tracks|cliff|razor|blade)\\b.{0,20}\\b(calling (to )?me|keeps "
+                  + "calling)\\b|\\bhow (long|high|far|strong|deep|quick|fast)\\b.{0,50}\\b(die|survive|kill|"
+                  + "hold (a person|my weight|a persons weight|someone)|guarantee)\\b|\\b(jumping|jump|fall|falling) (from|off) the \\w+ (floor|story|storey)\\b.{0,30}\\b(enough|"
+                  + "kill|survive|die)\\b|\\bdrop from the (bridge|roof|building|"
+                  + "overpass|cliff|balcony)\\b|\\bresearched the method\\b|\\b(would|will|does|do|"
+                  + "could|can|is) (\\d+|twenty|thirty|forty|fifty|a hundred) (of )?(my |her |his |these |those )?(\\w+ )?"
+                  + "\(pills) (kill|be enough|do it|be fatal|be lethal|stop)\\b|\\b(is|would|does) (hanging|drowning|jumping|"
+                  + "bleeding out|overdosing|an overdose|a bullet|slitting) (\\w+ )?(painful|quick|quicker|fast|painless|"
+                  + "enough|be enough|hurt|work)\\b|\\b(ways|way|methods|method) to (die|kill (myself|yourself)|end (it|my "
+                  + "life))\\b|\\bmake (killing (myself|yourself)|suicide|it|my death) look like (an accident|a heart attack|"
+                  + "natural|an overdose)\\b|\\b(plastic )?bag over my head\\b|\\b(walk|walking|step|stepping|lie|lying|"
+                  + "lay|laying) (onto|into|in front of|down on|on) (the )?(train tracks|tracks|traffic|oncoming traffic|"
+                  + "highway|freeway)\\b|\\blong way down\\b|\\b(too "
+                  + "much)\\b.{0,20}\\b(permanently|forever|for good)\\b|\\bwhich (pills|meds|ones)\\b.{0,40}\\b(would do it|"
+                  + "would work|kill)\\b|\\bknow (exactly )?which (pills|meds)\\b.{0,40}\\b(do it|work|kill)\\b|"
+                  + "\\bblades?\\b.{0,40}\\b(just in case|in case i decide|when i decide)\\b|\\b(running|run) the (car|engine|"
+                  + "truck) in the (closed |shut )?garage\\b|\\bresearch\\w* (ways|how) "
+                  + "to (die|kill|end)"),
+        .init(id: "intent-wide", category: .intent, score: 1,
+              pattern: "\\bby the time (anyone|you|they|someone|somebody|you all) (reads?|finds?|sees?|gets?) (this|it|"
+                  + "me)\\b|\\b(i will|ill|i am going to|going to) be gone\\b|\\b(will not|wont|not going to) be (here|around|"
+                  + "alive) (for it|for that|when you|to see|long enough|for the appointment)\\b(?!.*\\b(work|trip|travel|"
+                  + "traveling|away|conference|vacation|out of town|hospital|camp))|\\bbye forever\\b|\\bnot "
+                  + "staying in this world\\b|\\b(not|never) (be )?coming home\\b.{0,20}\\b(ever|again|"
+                  + "sorry|for good)\\b|\\b(will not|wont) (have to|need to) worry about me (after|anymore|any more|again)\\b|"
+                  + "\\bmake sure i (do not|dont|never) wake up\\b|\\b(do not|dont) think i will be (here|around|alive) "
+                  + "(long enough|for|to see|much longer)\\b|\\bi chose this\\b|\\bwhen you find (this|me)\\b.{0,40}\\b(do "
+                  + "not blame|sorry|goodbye|love you|forgive)\\b|\\b(do "
+                  + "not|dont) look for me\\b|\\bwill not be alive when\\b|\\bleaving for good\\b.{0,30}\\b(not moving|"
+                  + "sorry|goodbye|forever)|\\b(gonna|going to) go now\\b.{0,20}\\b(for real|forever|for good)\\b|\\bwill "
+                  + "not be (a problem|a burden) for (anyone|anybody|you) (after|anymore|much longer)\\b|\\b(i am )?(about|"
+                  + "ready|going) to become one of the (22|twenty two)\\b|\\bif i am still (alive|here|around) by then\\b"),
+        .init(id: "plan-wide-2", category: .planOrTiming, score: 1,
+              pattern: "\\b(then|and then) (i am|im) (done|gone) (living|for good|with (life|living|it all))\\b|\\bnot "
+                  + "(to )?come back alive\\b|\\b(going|go|drive|driving) (to|up to) the (bridge|overpass|cliff|cliffs|"
+                  + "lake|river|tracks|quarry|ocean|roof)\\b.{0,60}\\b(not come back|keep walking|and end|do it|"
+                  + "never come back)\\b|\\b(bridge|overpass|roof|cliff|cliffs)\\b.{0,40}\\band jump$|\\b(walk|walking) into the "
+                  + "(ocean|sea|lake|river|water)\\b.{0,60}\\b(keep walking|not come back|never come back|drown)\\b|\\b(passes|"
+                  + "dies|is gone)\\b.{0,30}\\b(i am|i will be) going too\\b|\\b(i will|ill|going to|time to|ready to|about "
+                  + "to|want to) (re)?join (her|him|them|my (guys|brothers|buddies|boys|unit|team|fire team|son|daughter|wife|"
+                  + "husband|mom|dad))(?=$| (soon|forever|again|up there|in heaven|on the other side|now))|\\b(already )?know "
+                  + "(where and how|how and where|how and when|when and how|when and where)\\b|\\bby this time tomorrow\\b.{0,20}"
+                  + "\\bover\\b|\\b(tonight|tomorrow)\\b.{0,40}\\b(thought it through|counted them out)\\b|\\b(do|doing) it (from|off) "
+                  + "the (top|roof|\\w+ floor|bridge|ledge|overpass)\\b|\\bgarage\\b.{0,30}\\b(car running|engine running|with the hose)\\b|\\bnobody will (know|notice) "
+                  + "(me|one more)\\b|\\b(then )?the pills (friday|saturday|sunday|monday|tuesday|wednesday|thursday|tonight|"
+                  + "tomorrow)\\b|\\b(after|once)\\b.{0,40}\\b(i will|ill|i am going to) end it\\b"),
+        .init(id: "prepare-wide-2", category: .preparatoryBehaviour, score: 1,
+              pattern: "\\b(do not|dont|will not|wont) need (them|it|any of (it|this|them)|that|these)\\b.{0,20}\\bwhere i "
+                  + "am going\\b|\\b(clothes|outfit|suit|dress) i want to be (found|buried) in\\b|\\b(get in|break in|let "
+                  + "herself in|let himself in)\\b.{0,20}\\bfind me\\b|\\bwhen i am not alive\\b|\\b(calm|ready|prepared) "
+                  + "(before|for) the end\\b|\\b(tied|"
+                  + "tying|tie) (the|a) (knot|noose)\\b.{0,40}\\b(hang|hanging|closet|see if|beam)\\b|\\benough to die\\b|"
+                  + "\\b(collect|collecting|collected|saving|saved|stockpil\\w*|hoard\\w*|stash\\w*)\\b.{0,30}\\b\(pills)\\b.{0,40}"
+                  + "\\b(for when|ready|enough|months|jar|drawer|hidden|end)\\b|\\b(deleted|deleting|delete) (all )?my (socials|accounts|social media)\\b.{0,60}"
+                  + "\\b(before|end|calm|ready|goodbye|owed)\\b|\\bpaid back everyone\\b|\\b(stand|"
+                  + "standing|stood) at the (rail|railing|edge|ledge)\\b|\\b(quit|stopped) taking my "
+                  + "(meds|pills|medication)\\b.{0,40}\\b(more|save|saved|stash|end)\\b|\\b(sorry|goodbye) (letters|notes)\\b|"
+                  + "\\bfor when they find me\\b|\\b(at|from) different (pharmacies|stores|doctors)\\b.{0,30}\\b(enough|"
+                  + "die|stockpile|save)\\b|\\b(filled|refilled) the (prescription|script)\\b.{0,40}\\b(enough|different)\\b|"
+                  + "\\b(picked up|bought|got) (the|a|my|another) (handgun|gun|pistol|rifle|shotgun)\\b.{0,60}\\b(so am i|over "
+                  + "and|took the others|do not know|does not know|doesnt know|myself)\\b|\\bhe (does not|doesnt) know "
+                  + "(it is|its) permanent\\b|\\b(sent|gave|giving|give) (away )?my (medals|dog tags)\\b"),
+        .init(id: "self-harm-wide-2", category: .selfHarm, score: 1,
+              pattern: "\\b(scratch|scratching|scratched|pick|picking|picked|dig|digging|dug|punch|punching|punched|hit|"
+                  + "hitting|bang|banging|bite|biting)\\b.{0,40}\\b(until|till|so) (i|it|they|my \\w+) (bleed|bleeds|bled|"
+                  + "bruise|bruises|bruised)\\b|\\bon purpose\\b.{0,30}\\b(feel something|feel anything|feel pain|hurt)\\b|"
+                  + "\\b(slammed|smashed|burned|burnt|hit|cut|scratched) my (hand|hands|arm|arms|head|leg|legs|fingers?|fist|"
+                  + "wrist|skin)\\b.{0,30}\\bon purpose\\b|\\b(did|do) it "
+                  + "(again )?on my (thighs?|arms?|legs?|stomach|wrists?|hips?|skin)\\b|\\bsince i (last )?cut\\b|\\brelapsed\\b.{0,20}\\b(\\d+|one|two|three|four|five) cuts\\b|\\b(going to|gonna|want to|"
+                  + "wanna|need to|have to|about to) cut (tonight|again|myself|today|so bad|badly)\\b|\\b(going to|gonna|want to|"
+                  + "wanna|need to|about to) cut$|\\b(arms?|legs?|thighs?) (look|looks) like "
+                  + "(a )?barcode\\b|\\b(ice and salt|salt and ice) burns?\\b|\\bburn(ed|t|ing)? myself (again|with a (cigarette|"
+                  + "lighter|match))\\b|\\bself inflicted\\b|\\brelapsed on (sh|self harm|cutting)\\b|\\b(cut|cutting) (so "
+                  + "much|too deep|deeper than usual)\\b|\\bcut i did to myself\\b|\\btoo far with the cutting\\b|\\bcutting "
+                  + "last night\\b|\\b(carved|carve|carving) (\\w+ ){0,3}into my (arm|leg|skin|thigh|wrist|stomach)\\b|"
+                  + "\\bused to only cut\\b|\\bpulling my hair out\\b.{0,60}\\bbleeds?\\b"),
+        .init(id: "overdose-wide-2", category: .overdose, score: 1,
+              pattern: "\\bempty pill bottle\\b.{0,40}\\b(next to|beside|by|near)\\b|\\b(passed out|unconscious|"
+                  + "not waking)\\b.{0,40}\\b(pill|pills|bottle|meds)\\b|\\b(injected|took|shot) (way )?(more|too much) "
+                  + "insulin\\b|\\b(took|swallowed|ate|downed|had) (\\d{2,}|twenty|thirty|forty|fifty|sixty|a hundred) (of )?"
+                  + "(my |her |his |the )?(\\w+ )?(\\w+ )?(pills|tablets|tabs|capsules|adderall|xanax|oxy\\w*|lithium|"
+                  + "tylenol|advil|ibuprofen|acetaminophen|aspirin|benadryl|melatonin|antidepressants|klonopin|valium)"
+                  + "\\b|\\b(swallowed|took|ate) (my |her |his )?(grandmas|grandpas|moms|dads|nanas|someone elses) (\\w+ )?"
+                  + "(morphine|oxy\\w*|pills|tablets|meds|fentanyl|methadone)"
+                  + "\\b|\\b(took|swallowed|downed) (them|my \\w+|the \\w+) all at once\\b|\\ball at once\\b.{0,30}\\b(hour|"
+                  + "ago|minutes)\\b|\\btook them all\\b.{0,20}\\b(ago|peaceful|sleepy|hour|minutes)\\b|\\b(ingested|ingestion)\\b.{0,40}\\b(intent|intentional|"
+                  + "tabs|tablets|pills)\\b|\\b(took|swallowed|downed) (\\w+ )?(strips|packs|blister packs?) of (my |her |his )?(\\w+ ){0,3}(pills|tablets)\\b|"
+                  + "\\b(swallowed|took|ate) the whole (blister|strip|pack|packet|bottle|box|jar)\\b|\\bmixed my "
+                  + "(painkillers|pills|meds)\\b.{0,30}\\b(sleeping pills|alcohol|vodka|booze|meds)\\b"),
+        .init(id: "third-party-wide-2", category: .thirdParty, score: 1,
+              pattern: "\\b(keeps|kept|keep) (saying|telling (me|us)|talking about)\\b.{0,40}\\b(better off without "
+                  + "(him|her|them)|better off when (he|she|they) (is|are|was) (dead|gone)|(help|helping) (him|her|them) die|"
+                  + "wants? to die|not being here|being dead|joining|ending it)|\\b(asking|asked|asks) (me )?to help "
+                  + "(him|her|them) die\\b|\\b(says|said|told me) (that )?(he|she|they) (wants?|wanted) to be dead\\b|"
+                  + "\\b(wishes|wished) (he|she|they)(d| had| would have)? never been born\\b|\\b(wants|wanted) to go to "
+                  + "heaven (now|today|soon)\\b|\\b(we|they|you) (will|would|d) all be better off (when|if|without) (he|she|"
+                  + "they|him|her|them)\\b|\\b(googling|searching|looking up|researching) (ways|how) to (die|kill|end)\\b|"
+                  + "\\b(talking|talks|talked) about joining\\b|\\b(use|using) it on (himself|herself|themselves)\\b|\\b(he|"
+                  + "she) (bangs|hits|cuts|burns|scratches) (her|his) (head|arms?|legs?|self)\\b.{0,40}\\b(bleed|bleeds|"
+                  + "until|bruise)\\b|\\b(sent|dmd|dm d|texted|messaged) me (a picture of|a pic of|a photo of) (pills|a gun|"
+                  + "a rope|a knife|a bridge)\\b|\\b(said|says) (he|she|they) (is|are|has|have) had enough\\b.{0,40}\\b(gun|"
+                  + "revolver|pistol|rifle|pills)\\b|\\b(i|we) will not be a problem for anyone after\\b"),
+        .init(id: "veteran-wide-2", category: .veteran, score: 1,
+              pattern: "\\b(rifle|gun|pistol|glock|45|service weapon|sidearm|revolver|handgun|shotgun|m4|m9|piece)\\b.{0,60}"
+                  + "\\b(in my mouth|putting it in my mouth|on me|on myself|under (my|the) pillow|in the glovebox)\\b|"
+                  + "\\bloaded\\b.{0,40}\\b(nightstand|pillow|keep looking|looking at it)\\b|\\b(eaten|ate|eat) "
+                  + "their (guns|pistols|rifles)\\b|\\bcan not live with (myself|what i did|it anymore|this anymore|anymore)\\b|\\b(thought|thinking) about using "
+                  + "it on (me|myself)\\b|\\b(thinking about|thought about) (putting|sticking) (it|the barrel|the gun) in my mouth\\b|\\b(joining|join) "
+                  + "my (guys|brothers|buddies|boys|unit)\\b|\\bmake it me$|\\b(make|made) it stop for good\\b|\\bmight "
+                  + "answer this time\\b|\\b(do not|dont) plan to be far behind\\b|\\btime to rejoin\\b|\\b(even|evening) "
+                  + "it (up|out)\\b|\\bpull the trigger on myself\\b|\\b(thinking|thought) about doing what \\w+ did\\b|\\bthinking about finishing it"
+                  + "\\b|\\bdriving (the|my) (truck|car) into the (quarry|river|lake|ocean)\\b|\\b(going|gonna) to go see them\\b|\\bi know how this ends\\b|"
+                  + "\\btook the others away\\b|\\b(should|should have) (gone|go) down with the ship\\b|\\bi can still even it"),
         // Overdose and poisoning.
         .init(id: "overdose", category: .overdose, score: 1,
               pattern: "\\boverdos(e|ed|es|ing)\\b"),

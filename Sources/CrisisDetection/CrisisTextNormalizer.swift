@@ -27,14 +27,35 @@ struct CrisisTextNormalizer: Sendable {
         "selfharm": "self harm", "self-harm": "self harm", "selfharming": "self harming", "sh'd": "self harmed",
         "tonights": "tonight is", "todays": "today is", "thats": "that is", "whats": "what is", "itd": "it would",
         "theyd": "they would", "theyll": "they will", "youll": "you will", "werent": "were not",
-        "everythings": "everything is", "hes": "he is",
+        "everythings": "everything is", "hes": "he is", "we'll": "we will", "they'll": "they will", "you'll": "you will",
+        "it'll": "it will", "that'll": "that will", "there'll": "there will", "we'd": "we would", "they'd": "they would",
+        "she'd": "she would", "he'd": "he would", "you'd": "you would", "i'd've": "i would have",
         "shes": "she is", "hed": "he would", "wnat": "want", "wnt": "want", "wan": "want", "r": "are", "bc": "because",
         "cuz": "because", "cos": "because", "pistols": "pistol is", "appt": "appointment", "gud": "good",
         "goodbye's": "goodbyes", "everyones": "everyone is", "nobodys": "nobody is", "noone": "no one", "no-one": "no one",
     ]
 
+    /// Spellings that dodge filters or hide the word ("k*ll", "sewer slide", "ctb") and a few
+    /// idiomatic phrases for killing oneself, replaced in the lower-cased text before it is cut
+    /// into words (the word list above cannot see across a "*" or a space).
+    static let phraseReplacements: [(String, String)] = [
+        ("k*ll", "kill"), ("k!ll", "kill"), ("k1ll", "kill"), ("ki11", "kill"), ("su*cide", "suicide"),
+        ("s*icide", "suicide"), ("sui*ide", "suicide"), ("suic*de", "suicide"), ("s**cide", "suicide"),
+        ("unal*ve", "unalive"), ("un-alive", "unalive"), ("sewer slide", "suicide"), ("sewer-slide", "suicide"),
+        ("self-delete", "kill myself"), ("self delete", "kill myself"), ("delete myself", "kill myself"),
+        ("do myself in", "kill myself"), ("doing myself in", "kill myself"), ("did myself in", "kill myself"),
+        ("ctb", "kill myself"), ("off myself", "kill myself"),
+        ("end myself", "kill myself"), ("top myself", "kill myself"), ("topping myself", "killing myself"),
+    ]
+
     /// The sentences of `text`, normalised; each keeps only letters, digits, spaces and apostrophes.
     func sentences(_ text: String) -> [String] {
+        var text = text.lowercased()
+        for (phrase, replacement) in Self.phraseReplacements where text.contains(phrase) {
+            // Whole words only ("ctb" but not a word that contains it).
+            let pattern = "(?<![a-z0-9])" + NSRegularExpression.escapedPattern(for: phrase) + "(?![a-z0-9])"
+            text = text.replacingOccurrences(of: pattern, with: replacement, options: .regularExpression)
+        }
         var sentences: [String] = []
         var words: [String] = []
         var current = ""
@@ -42,7 +63,10 @@ struct CrisisTextNormalizer: Sendable {
             guard !current.isEmpty else { return }
             let word = current.trimmingCharacters(in: CharacterSet(charactersIn: "'"))
             // Spelled-out forms first, then apostrophes dropped ("grandma's" → "grandmas").
-            if !word.isEmpty { words.append((Self.replacements[word] ?? word).replacingOccurrences(of: "'", with: "")) }
+            if !word.isEmpty {
+                let bare = word.replacingOccurrences(of: "'", with: "")
+                words.append((Self.replacements[word] ?? Self.replacements[bare] ?? bare).replacingOccurrences(of: "'", with: ""))
+            }
             current = ""
         }
         func flushSentence() {
@@ -50,7 +74,7 @@ struct CrisisTextNormalizer: Sendable {
             if !words.isEmpty { sentences.append(words.joined(separator: " ")) }
             words = []
         }
-        for character in text.lowercased() {
+        for character in text {
             switch character {
             case "’", "‘", "`", "´": current.append("'")
             case _ where character.isLetter || character.isNumber || character == "'": current.append(character)

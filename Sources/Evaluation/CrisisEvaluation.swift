@@ -68,11 +68,14 @@ public struct CrisisEvaluation: Sendable {
         }
     }
 
-    /// The detector under test.
-    public let detector: CrisisDetector
+    /// The layer under test: the rules, and the semantic classifier when the screen has an encoder.
+    public let screen: CrisisScreen
 
-    /// Creates the evaluation.
-    public init(detector: CrisisDetector = CrisisDetector()) { self.detector = detector }
+    /// Creates the evaluation of the rules alone.
+    public init(detector: CrisisDetector = CrisisDetector()) { screen = CrisisScreen(rules: detector, encoder: nil, classifier: nil) }
+
+    /// Creates the evaluation of a whole crisis layer.
+    public init(screen: CrisisScreen) { self.screen = screen }
 
     /// Reads a crisis set (`{"text", "crisis", "category"}` per line) or a household set
     /// (`{"text", "skill"}` per line; every message counts as a non-crisis of category `household`).
@@ -92,14 +95,14 @@ public struct CrisisEvaluation: Sendable {
         return cases
     }
 
-    /// Runs the detector over `cases`.
-    public func run(_ cases: [Case]) -> Report {
+    /// Runs the layer over `cases`, timing each message (the semantic half's encoding included).
+    public func run(_ cases: [Case]) async -> Report {
         var outcomes: [(Case, CrisisAssessment)] = []
         var times: [Double] = []
         let clock = ContinuousClock()
         for testCase in cases {
             let start = clock.now
-            let assessment = detector.assess(testCase.text)
+            let assessment = await screen.assess(testCase.text)
             times.append((clock.now - start).milliseconds)
             outcomes.append((testCase, assessment))
         }

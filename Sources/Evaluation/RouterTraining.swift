@@ -281,10 +281,21 @@ public struct RouterTraining: Sendable {
         return rows
     }
 
-    /// Rows every fold trains on: the skills' own rows, the corpora's training splits and the
-    /// unrelated CLINC150 intents.
+    /// Household training messages written for the purpose (HomeOS's
+    /// `Resources/routing-training/examples.jsonl`: each skill in many registers, and
+    /// out-of-scope messages as ``noSkillID``), always trained on, never held out or scored.
+    public var householdRows: [RoutingTrainingRow] = []
+
+    /// How much each household training message counts.
+    public var householdWeight: Double = 3
+
+    /// Rows every fold trains on: the skills' own rows, the household training messages, the
+    /// corpora's training splits and the unrelated CLINC150 intents.
     public func fixedRows() throws(RoutingDataError) -> [SourcedRow] {
-        attachingVectors(skillRows() + (try corpusTrainingRows()) + (try unrelatedRows()))
+        let household = householdRows.map {
+            SourcedRow(row: RoutingTrainingRow(text: $0.text, label: $0.label, weight: householdWeight), source: "household-examples")
+        }
+        return attachingVectors(skillRows() + household + (try corpusTrainingRows()) + (try unrelatedRows()))
     }
 
     /// Each skill's examples and keywords as rows (always trained on, never held out).
@@ -326,6 +337,8 @@ public struct RouterTraining: Sendable {
                        "clinc150/data_full.json train (mapped) + oos_train (as none), trained on in every fold",
                        "clinc150/data_full.json train rows of unscored intents unrelated to any skill (as none), trained on in every fold",
                        "skill examples (weight \(exampleWeight)) and keywords (weight \(keywordWeight))"]
+            + (householdRows.isEmpty ? [] : ["\(householdRows.count) household training messages written for the purpose "
+                                                + "(HomeOS Resources/routing-training/examples.jsonl, weight \(householdWeight)), trained on in every fold"])
         var validation: [String: Double] = ["objective": Self.round4(best.scores.objective), "noneBias": best.calibration.noneBias,
                                             "sharpness": best.calibration.sharpness]
         for (corpus, value) in best.scores.inScopeAccuracy { validation["cv.\(corpus).inScopeAccuracy"] = Self.round4(value) }

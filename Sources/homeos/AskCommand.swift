@@ -42,7 +42,7 @@ struct AskCommand: AsyncParsableCommand {
     func run() async throws {
         // The crisis layer runs before anything that can fail: a missing or broken model, or a
         // store that cannot be opened, must never stand between a person and the crisis lines.
-        if let crisis = CrisisReply(for: text) {
+        if let crisis = await CrisisReply.assess(text, screen: CrisisReply.screen()) {
             print(json ? crisis.json.jsonText : crisis.text)
             return
         }

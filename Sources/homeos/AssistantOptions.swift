@@ -3,6 +3,7 @@ import Foundation
 import HomeOS
 import LLM
 import LlamaEngine
+import ModelHub
 
 /// Options of the commands that talk to the family assistant (`ask`, `approve`, `deny`, `chat`):
 /// the data folder, the model, and `--no-model`.
@@ -34,10 +35,19 @@ struct AssistantOptions: ParsableArguments {
         let bridge = loadModel && !noModel ? try await loadBridge() : nil
         do {
             return try HomeOSAssistant(storage: storage, bridge: bridge, style: style,
-                                       tokenCounter: Self.tokenCounter(for: bridge?.model))
+                                       tokenCounter: Self.tokenCounter(for: bridge?.model),
+                                       sentenceEncoder: Self.sentenceEncoder())
         } catch let error as HomeOSAssistantError {
             throw CommandFailure(error.description)
         }
+    }
+
+    /// The installed sentence encoder (all-MiniLM-L6-v2 from `make setup`) that routing reads
+    /// vectors from on every engine, or nil when it is not installed or cannot be loaded (routing then
+    /// scores the words alone).
+    static func sentenceEncoder() -> SentenceEncoder? {
+        guard let path = SentenceEncoder.defaultModelPath(in: ModelDirectory.standard().root) else { return nil }
+        return try? SentenceEncoder(modelPath: path)
     }
 
     /// The prompt token counter for `model`: its real tokenizer when it is an in-process llama.cpp

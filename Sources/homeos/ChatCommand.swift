@@ -33,7 +33,7 @@ struct ChatCommand: AsyncParsableCommand {
         let style = PromptStyle()
         let home = try await options.openAssistant(style: style)
         let typing = isatty(STDOUT_FILENO) == 1
-        let crisisLayer = CrisisDetector()  // its rules compile once, not once per message
+        let crisisLayer = CrisisReply.screen()  // its rules compile and its encoder loads once, not once per message
         Self.say("HomeOS for \(home.family.name). Ask anything; /quit to leave.\n")
         while true {
             Self.say("you> ")
@@ -51,7 +51,7 @@ struct ChatCommand: AsyncParsableCommand {
             default:
                 break
             }
-            if let crisis = CrisisReply(for: message, detector: crisisLayer) {
+            if let crisis = await CrisisReply.assess(message, screen: crisisLayer) {
                 Self.say("homeos> " + crisis.text + "\n")
                 continue
             }

@@ -4,14 +4,17 @@ import Evaluation
 import Foundation
 
 /// `homeos dev eval crisis`: the crisis layer on the project's labelled sets.
-struct CrisisEvalCommand: ParsableCommand {
+struct CrisisEvalCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "crisis",
         abstract: "Run the crisis layer over a labelled set: recall per crisis category, false positives per look-alike.",
         discussion: """
             --data development reads evaluation/development/crisis.jsonl, the set the rules are tuned on. \
             --data heldout reads the frozen evaluation/heldout/crisis.jsonl and household.jsonl, for final \
-            reports only: never tune on it. --file reads any file of the same format instead. No model is used.
+            reports only: never tune on it. --file reads any file of the same format instead. No language model \
+            is used; the learned half reads the sentence encoder (all-MiniLM-L6-v2) when it is installed, and \
+            --rules-only leaves it out. The development sets are the classifier's training data, so their figures \
+            with it are optimistic.
 
             Examples:
               homeos dev eval crisis --data development --misses
@@ -29,6 +32,9 @@ struct CrisisEvalCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("A JSON Lines file to read instead ({\"text\", \"crisis\", \"category\"} or {\"text\", \"skill\"}).", valueName: "path"))
     var file: [String] = []
 
+    @Flag(name: .long, help: "The rules alone, without the learned classifier over sentence vectors.")
+    var rulesOnly = false
+
     @Flag(name: .long, help: "List the crises missed and the look-alikes flagged (development only, to tune on).")
     var misses = false
 
@@ -36,14 +42,15 @@ struct CrisisEvalCommand: ParsableCommand {
     static let evaluationFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("evaluation")
 
-    func run() throws {
+    func run() async throws {
         let files: [URL]
         if !file.isEmpty {
             files = file.map { URL(fileURLWithPath: $0) }
         } else if data == .heldout {
             files = ["crisis.jsonl", "household.jsonl"].map { Self.evaluationFolder.appendingPathComponent("heldout/" + $0) }
         } else {
-            files = [Self.evaluationFolder.appendingPathComponent("development/crisis.jsonl")]
+            files = ["crisis.jsonl", "crisis-2.jsonl"].map { Self.evaluationFolder.appendingPathComponent("development/" + $0) }
+                .filter { FileManager.default.fileExists(atPath: $0.path) }
         }
         var cases: [CrisisEvaluation.Case] = []
         do {
@@ -51,8 +58,12 @@ struct CrisisEvalCommand: ParsableCommand {
         } catch {
             throw CommandFailure("\(error)")
         }
-        let report = CrisisEvaluation().run(cases)
-        print("Crisis layer on \(files.map(\.lastPathComponent).joined(separator: " + ")) (\(cases.count) messages, no model)\n")
+        let encoder = rulesOnly ? nil : AssistantOptions.sentenceEncoder()
+        let screen = CrisisScreen(encoder: encoder)
+        let semantic = await screen.semanticAvailable()
+        let report = await CrisisEvaluation(screen: semantic ? screen : CrisisScreen(encoder: nil, classifier: nil)).run(cases)
+        let layer = semantic ? "rules + classifier over \(screen.classifier!.space.name)" : "rules only"
+        print("Crisis layer (\(layer)) on \(files.map(\.lastPathComponent).joined(separator: " + ")) (\(cases.count) messages, no language model)\n")
         print(report.render())
         if misses {
             guard data == .development || !file.isEmpty else {

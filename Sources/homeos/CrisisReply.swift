@@ -1,4 +1,5 @@
 import CrisisDetection
+import Foundation
 import LLM
 
 /// The crisis layer's answer in the terminal: the fixed crisis response, with no skill, timing or
@@ -7,11 +8,20 @@ struct CrisisReply {
     /// The layer's decision.
     let assessment: CrisisAssessment
 
-    /// The reply to `message`, or nil when the crisis layer does not flag it.
-    init?(for message: String, detector: CrisisDetector = CrisisDetector()) {
-        let assessment = detector.assess(message)
+    /// The reply to `message`, or nil when the crisis layer does not flag it. The decision is logged
+    /// (category, score and the rule or classifier that decided; never the text) when
+    /// `HOMEOS_LOG_CRISIS=1`.
+    static func assess(_ message: String, screen: CrisisScreen) async -> CrisisReply? {
+        let assessment = await screen.assess(message)
+        if ProcessInfo.processInfo.environment["HOMEOS_LOG_CRISIS"] == "1" { Terminal.error("[crisis layer: \(assessment.logDescription)]") }
         guard assessment.isCrisis else { return nil }
-        self.assessment = assessment
+        return CrisisReply(assessment: assessment)
+    }
+
+    /// The whole crisis layer: the rules, and the learned classifier when the sentence encoder is
+    /// installed (loading it cannot fail the layer: without it the rules decide alone).
+    static func screen() -> CrisisScreen {
+        CrisisScreen(encoder: AssistantOptions.sentenceEncoder())
     }
 
     /// The crisis response.

@@ -46,6 +46,9 @@ struct RoutingEvalCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Load the model for sentence vectors but skip the model-classification step.")
     var skipClassification = false
 
+    @Flag(name: .long, help: "Do not read vectors from the sentence encoder (all-MiniLM-L6-v2); use the loaded model's vectors or words only.")
+    var noSentenceModel = false
+
     @Option(name: .long, help: "Evaluate N rows spread evenly over the split.")
     var limit: Int?
 
@@ -115,16 +118,20 @@ struct RoutingEvalCommand: AsyncParsableCommand {
         let modelName = bridge == nil ? "none (\(noModel ? "--no-model" : "--skip-classification"))" : engine!.id
         // The scorer a router gets for this engine: an explicit file, else the bundled vector model, else words only.
         let explicitModel = try routingModel.map { try HomeOSRouting.model(at: URL(fileURLWithPath: $0)) }
-        let scorer = try HomeOSRouting.scorer(model: explicitModel, embedder: engine)
-        let space = try await engine?.embeddingSpace()
+        // Vectors come from the sentence encoder when it is installed (as in `homeos ask`), else from the model.
+        let encoder = noSentenceModel ? nil : AssistantOptions.sentenceEncoder()
+        let embedder: (any TextEmbedding)? = encoder ?? engine
+        let scorer = try HomeOSRouting.scorer(model: explicitModel, embedder: embedder)
+        let space = try await embedder?.embeddingSpace()
         let scorerModel = (space.flatMap(scorer.vectorModel(for:)) ?? scorer.model).shiftingNoSkillBias(by: noneBias)
         var foldOfExample: [Int]?
         var foldModels: [RoutingModel] = [scorerModel]
         if crossValidate {
             var training = RouterTraining(dataset: dataset, skills: HomeOSSkillCatalog.all)
-            if scorerModel.embedding != nil, let engine {
+            training.householdRows = try HomeOSRouting.trainingExamples()
+            if scorerModel.embedding != nil, let embedder {
                 Terminal.error("==> embedding the training texts for the fold models")
-                try await training.embed(using: engine, cache: embeddingCache.map { URL(fileURLWithPath: $0) }) { done, total in
+                try await training.embed(using: embedder, cache: embeddingCache.map { URL(fileURLWithPath: $0) }) { done, total in
                     if done % 1024 == 0 || done == total { Terminal.error("    \(done)/\(total)") }
                 }
             }
@@ -140,7 +147,7 @@ struct RoutingEvalCommand: AsyncParsableCommand {
         }
 
         let routers = try foldModels.map { model in
-            var router = try HomeOSRouting.router(bridge: bridge, model: model, embedder: engine)
+            var router = try HomeOSRouting.router(bridge: bridge, model: model, embedder: embedder)
             if let modelTimeout { router.modelTimeout = .milliseconds(Int64(modelTimeout * 1000)) }
             if let candidates { router.modelCandidates = candidates }
             if let noneAcceptance { router.noneAcceptance = noneAcceptance }

@@ -1,8 +1,11 @@
 import ArgumentParser
+import CrisisDetection
 import Evaluation
 import Foundation
 import HomeOS
 import LLM
+import LlamaEngine
+import ModelHub
 import Skills
 
 /// `homeos dev train`: fits the learned parts of HomeOS.
@@ -10,8 +13,61 @@ struct TrainCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "train",
         abstract: "Train HomeOS's learned components from the training and development data.",
-        subcommands: [RouterTrainCommand.self]
+        subcommands: [RouterTrainCommand.self, CrisisTrainCommand.self]
     )
+}
+
+/// `homeos dev train crisis`: the crisis layer's classifier over sentence vectors.
+struct CrisisTrainCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "crisis",
+        abstract: "Train the crisis classifier over sentence vectors and write crisis-classifier.json.",
+        discussion: """
+            Rows: evaluation/development/crisis*.jsonl (crisis categories and hard negatives) and the household \
+            routing training messages (all "no crisis"); the frozen held-out sets are never read. The threshold is \
+            the lowest whose cross-validated false positives stay within the budgets. Needs the sentence encoder \
+            (make setup). Deterministic: the same data gives the same file.
+            Example: swift run -c release homeos dev train crisis
+            """
+    )
+
+    @Option(name: .long, help: ArgumentHelp("Where to write the classifier (default: the bundled resource).", valueName: "path"))
+    var out: String?
+
+    @Option(name: .long, help: "Most hard negatives the threshold may flag, cross-validated (a fraction).")
+    var hardNegativeBudget = 0.01
+
+    @Option(name: .long, help: "Most household messages the threshold may flag, cross-validated (a fraction).")
+    var householdBudget = 0.003
+
+    func run() async throws {
+        guard let encoder = AssistantOptions.sentenceEncoder() else {
+            throw CommandFailure("The sentence model \(SentenceEncoder.defaultModelFileName) is not installed: run `make setup`.")
+        }
+        var rows: [CrisisClassifierTraining.Row] = []
+        let development = CrisisEvalCommand.evaluationFolder.appendingPathComponent("development")
+        for name in ["crisis.jsonl", "crisis-2.jsonl"] {
+            let url = development.appendingPathComponent(name)
+            guard FileManager.default.fileExists(atPath: url.path) else { continue }
+            for item in try CrisisEvaluation.cases(fromJSONLines: url) {
+                let category = item.isCrisis ? (CrisisCategory(rawValue: item.category) ?? .activeIdeation) : nil
+                rows.append(.init(text: item.text, category: category, group: item.isCrisis ? "crisis" : "hard-negative"))
+            }
+        }
+        rows += try HomeOSRouting.trainingExamples().map { .init(text: $0.text, category: nil, group: "household") }
+        var training = CrisisClassifierTraining(rows: rows)
+        training.hardNegativeBudget = hardNegativeBudget
+        training.householdBudget = householdBudget
+        let start = ContinuousClock.now
+        let result = try await training.run(encoder: encoder) { Terminal.error("    \($0)") }
+        let out = self.out ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("CrisisDetection/Resources/\(SemanticCrisisClassifier.fileName)").path
+        try result.classifier.repositoryJSON().write(to: URL(fileURLWithPath: out))
+        print("Crisis classifier trained in \(Terminal.ms(start.duration(to: .now))) ms → \(out)")
+        print(String(format: "threshold %.2f; cross-validated: recall %.3f (classifier alone), hard-negative false positives %.3f, "
+                         + "household false positives %.3f", result.classifier.threshold, result.recall,
+                     result.hardNegativeFalsePositives, result.householdFalsePositives))
+    }
 }
 
 /// `homeos dev train router`: the routing scorer, from the training and development splits only.
@@ -27,8 +83,9 @@ struct RouterTrainCommand: AsyncParsableCommand {
             on the development rows; no test row is read. The output is deterministic: the same data gives the \
             same file. Run it in a release build (a few minutes): swift run -c release homeos dev train router
 
-            With --sentence-vectors the model also reads each message's sentence vector from --model (mean-pooled \
-            hidden states; every training text is embedded once, about 35 ms a text with SmolLM2 on two cores), \
+            With --sentence-vectors the model also reads each message's sentence vector: from the sentence encoder \
+            (all-MiniLM-L6-v2, installed by make setup; the one HomeOS routes with on every engine), or from --model \
+            (mean-pooled hidden states of a generation model, about 35 ms a text with SmolLM2 on two cores), \
             trained with the words over a small grid of vector scales from the bundled words-only model's settings \
             (so retrain that one first), and written to \
             routing-model-<model id>.json; HomeOS routes with it whenever that model is loaded and falls back to \
@@ -88,12 +145,27 @@ struct RouterTrainCommand: AsyncParsableCommand {
     func run() async throws {
         let dataset = try RoutingDataset(data: try EvaluationData.locate())
         var training = RouterTraining(dataset: dataset, skills: HomeOSSkillCatalog.all)
+        training.householdRows = try HomeOSRouting.trainingExamples()
         var out = self.out ?? Self.defaultOutput(HomeOSRouting.modelFileName)
         if sentenceVectors {
             Terminal.error("==> loading the model for sentence vectors")
-            let engine = try await modelOptions.loadEngine()
-            out = self.out ?? Self.defaultOutput(HomeOSRouting.vectorModelFileName(modelID: engine.id))
-            Terminal.error("==> embedding the training texts with \(engine.id)")
+            let engine: any TextEmbedding
+            let engineID: String
+            if modelOptions.model == nil {
+                // The sentence encoder routing uses on every engine (installed by `make setup`).
+                guard let path = SentenceEncoder.defaultModelPath(in: ModelDirectory.standard().root) else {
+                    throw ValidationError("The sentence model \(SentenceEncoder.defaultModelFileName) is not installed: run `make setup`, "
+                                          + "or pass --model to train on a generation model's vectors.")
+                }
+                engine = try SentenceEncoder(modelPath: path)
+                engineID = HomeOSRouting.sentenceEncoderModelID
+            } else {
+                let loaded = try await modelOptions.loadEngine()
+                engine = loaded
+                engineID = loaded.id
+            }
+            out = self.out ?? Self.defaultOutput(HomeOSRouting.vectorModelFileName(modelID: engineID))
+            Terminal.error("==> embedding the training texts with \(engineID)")
             let started = ContinuousClock.now
             try await training.embed(using: engine, cache: embeddingCache.map { URL(fileURLWithPath: $0) }) { done, total in
                 if done % 512 == 0 || done == total { Terminal.error("    \(done)/\(total) texts (\(Terminal.ms(started.duration(to: .now))) ms)") }

@@ -22,6 +22,14 @@ import Testing
         ("I wrote letters to everyone so they understand when I'm gone", .preparatoryBehaviour),
         ("been cutting my arms again", .selfHarm),
         ("my son keeps saying he wants to kill himself", .thirdParty),
+        // Spellings that dodge filters, and idioms for killing oneself.
+        ("want to k*ll myself", .activeIdeation),
+        ("sewer slide thoughts again", .activeIdeation),
+        ("thinking about checking out for good", .activeIdeation),
+        ("what's even the point anymore", .passiveIdeation),
+        ("the VA keeps putting me on hold and I don't think I'll be around long enough for the appointment", .none),
+        ("my dad's been drinking and said we'll all be better off when he's dead", .thirdParty),
+        ("burnt myself with a cigarette again", .selfHarm),
     ])
     func crisesAreFlagged(message: String, category: CrisisCategory?) {
         let assessment = detector.assess(message)
@@ -42,6 +50,25 @@ import Testing
         "I haven't wanted to hurt myself in three years and I'm proud of that",
         "I'm dying to try that new ramen place",
         "put rat poison in the garage for the mice",
+        // Everyday sentences that share words with the wider 2026-11-26 patterns.
+        "I need to catch the bus at 7",
+        "we're going to the lake this weekend to jump off the dock",
+        "it's almost time for dinner",
+        "we're doing it at the park on Saturday",
+        "water the tomatoes with the hose and leave the car running for a minute",
+        "I'm going too! save me a seat",
+        "we don't need it anymore, donate it",
+        "getting ready to go to school",
+        "I burned the toast again",
+        "I need to cut Leo's sandwich into triangles",
+        "ice and salt for the homemade ice cream",
+        "what happens if I accidentally took my thyroid pill twice this morning",
+        "the dog basically overdosed on peanut butter treats",
+        "say goodbye to grandma, we're leaving in five minutes",
+        "I'm not suicidal anymore but I still go to group every week",
+        "my rifle is loaded and locked in the gun safe for deer season",
+        "I can't live with this paint color",
+        "I'm thinking about ending the meeting early",
     ])
     func lookAlikesAreNot(message: String) {
         let assessment = detector.assess(message)

@@ -1,3 +1,4 @@
+import CrisisDetection
 import Foundation
 import LLM
 import LlamaEngine
@@ -70,6 +71,23 @@ import Testing
             try SentenceEncoder(modelPath: path)
         } throws: { error in
             "\(error)".contains("not a sentence-embedding model")
+        }
+    }
+
+    /// The crisis layer's learned half on the real encoder: a message the rules have no words for
+    /// is caught by the classifier (and only by it), and ordinary requests are left alone.
+    @Test func theCrisisClassifierCatchesAParaphraseTheRulesMiss() async throws {
+        let encoder = try await Self.shared.value
+        let screen = CrisisScreen(encoder: encoder)
+        #expect(await screen.semanticAvailable(), "the bundled classifier must read this encoder's vectors")
+        let message = "i keep picturing my own funeral and feeling calm about it"
+        #expect(!CrisisDetector().assess(message).isCrisis, "the rules alone miss it")
+        let assessment = await screen.assess(message)
+        #expect(assessment.isCrisis)
+        #expect(assessment.rule == "semantic")
+        for ordinary in ["remind me to pick up the dry cleaning at 5", "what should we make for dinner tonight",
+                         "book a table for four at the Italian place on Friday"] {
+            #expect(!(await screen.assess(ordinary)).isCrisis, "\(ordinary)")
         }
     }
 }

@@ -57,13 +57,16 @@ public struct HomeOSAssistant: Sendable {
     ///   - now: the clock.
     ///   - style: the gene-pool style of the current answer (see ``PromptGeneStore``); nil uses the fixed rules.
     ///   - tokenCounter: counts prompt tokens for the budgets (the model's `LlamaTokenizer`; default an estimate).
+    ///   - sentenceEncoder: the sentence-embedding model routing reads vectors from, whatever the
+    ///     engine (nil: the bridge's model when it computes vectors, else words only).
     /// - Throws: ``HomeOSAssistantError/noFamily(location:)`` before `homeos init`, a ``StorageError``
     ///   when the store cannot be read, a ``RoutingModelError`` when the routing model is unusable,
     ///   or a ``SkillError`` when skills cannot be registered.
     public init(storage: any StorageProvider, bridge: LLMBridge?, weather: (any WeatherProvider)? = nil,
                 routingModel: RoutingModel? = nil, deadlines: StepDeadlines = StepDeadlines(),
                 now: @escaping @Sendable () -> Date = Date.init, style: PromptStyle? = nil,
-                tokenCounter: any PromptTokenCounting = CharacterTokenEstimate()) throws {
+                tokenCounter: any PromptTokenCounting = CharacterTokenEstimate(),
+                sentenceEncoder: (any TextEmbedding)? = nil) throws {
         guard let family = try storage.loadIfPresent(.family) else {
             throw HomeOSAssistantError.noFamily(location: storage.location)
         }
@@ -72,7 +75,7 @@ public struct HomeOSAssistant: Sendable {
                                       tokenCounter: tokenCounter)
         var registry = try HomeOSSkillSet.registry(services: services)
         try storage.load(.skillSettings).apply(to: &registry)
-        let scorer = try HomeOSRouting.scorer(model: routingModel, embedder: bridge?.model as? any TextEmbedding)
+        let scorer = try HomeOSRouting.scorer(model: routingModel, embedder: sentenceEncoder ?? bridge?.model as? any TextEmbedding)
         let routed = HomeOSSkillCatalog.all.filter { registry.isEnabled($0.id) }
         var router = ChatTurnRouter(skills: routed, scorer: scorer, bridge: bridge)
         // The family's medication names are words no training data has ("atorvastatin").

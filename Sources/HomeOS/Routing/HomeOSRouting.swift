@@ -16,6 +16,10 @@ import Skills
 /// let decision = await router.route("remind me to call mom at 5")  // tools, keyword step
 /// ```
 public enum HomeOSRouting {
+    /// The model id of the sentence encoder HomeOS routes with on every engine (all-MiniLM-L6-v2,
+    /// installed by `make setup`): its routing model is `routing-model-all-minilm-l6-v2.json`.
+    public static let sentenceEncoderModelID = "all-minilm-l6-v2"
+
     /// File name of the bundled words-only model inside `Resources/`.
     public static let modelFileName = "routing-model.json"
 
@@ -82,5 +86,33 @@ public enum HomeOSRouting {
                               embedder: (any TextEmbedding)? = nil) throws(RoutingModelError) -> ChatTurnRouter {
         let scorer = try scorer(model: model, embedder: embedder ?? (bridge?.model as? any TextEmbedding))
         return ChatTurnRouter(skills: HomeOSSkillCatalog.all, scorer: scorer, bridge: bridge)
+    }
+
+    /// The household training messages written for the purpose
+    /// (`Resources/routing-training/examples.jsonl`, provenance in its README): one row per message,
+    /// labelled with its skill, or ``noSkillID`` for out-of-scope messages and greetings (those are
+    /// answered by the introduction step before any scoring).
+    /// - Throws: ``RoutingModelError/missing(path:)`` or ``RoutingModelError/malformed(_:)``.
+    public static func trainingExamples() throws(RoutingModelError) -> [RoutingTrainingRow] {
+        guard let url = Bundle.module.url(forResource: "Resources", withExtension: nil)?
+            .appendingPathComponent("routing-training/examples.jsonl"),
+              let data = FileManager.default.contents(atPath: url.path) else {
+            throw .missing(path: "HomeOS bundle Resources/routing-training/examples.jsonl")
+        }
+        struct Line: Decodable {
+            let text: String
+            let skill: String?
+        }
+        let known = Set(HomeOSSkillCatalog.all.map(\.id))
+        var rows: [RoutingTrainingRow] = []
+        for (number, line) in String(decoding: data, as: UTF8.self).split(separator: "\n").enumerated()
+        where !line.trimmingCharacters(in: .whitespaces).isEmpty {
+            guard let decoded = try? JSONDecoder().decode(Line.self, from: Data(line.utf8)) else {
+                throw .malformed("routing-training/examples.jsonl line \(number + 1) is not a {text, skill} object")
+            }
+            let label = decoded.skill.flatMap { known.contains($0) ? $0 : nil } ?? noSkillID
+            rows.append(RoutingTrainingRow(text: decoded.text, label: label))
+        }
+        return rows
     }
 }

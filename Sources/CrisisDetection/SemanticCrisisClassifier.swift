@@ -1,0 +1,124 @@
+import Foundation
+import LLM
+
+/// The learned half of the crisis layer: a logistic regression over a message's sentence vector
+/// (all-MiniLM-L6-v2) that says whether it reads as a crisis, and the nearest category centroid
+/// that says which kind. It catches paraphrases the rules have no words for; the rules stay first
+/// and decide whenever they can.
+///
+/// Trained by `homeos dev train crisis` on the development crisis sets and ordinary household
+/// messages (never on the frozen held-out sets) and shipped as `Resources/crisis-classifier.json`.
+/// Its ``threshold`` was chosen by cross-validation for few false alarms on hard negatives.
+///
+/// ```swift
+/// let classifier = try SemanticCrisisClassifier.bundled()
+/// let assessment = classifier.assess(vector: try encoder.embedding(for: "everyone would be fine without me"))
+/// ```
+public struct SemanticCrisisClassifier: Sendable, Codable, Hashable {
+    /// File name of the bundled classifier inside `Resources/`.
+    public static let fileName = "crisis-classifier.json"
+
+    /// The sentence vectors it reads (vectors of another model must not be fed to it).
+    public var space: EmbeddingSpace
+    /// The logistic regression's weights, ``EmbeddingSpace/dimension`` long (the input scale folded in).
+    public var weights: [Float]
+    /// Its bias.
+    public var bias: Float
+    /// A message is a crisis when its probability reaches this.
+    public var threshold: Double
+    /// ``CrisisCategory`` raw values, one per centroid.
+    public var categories: [String]
+    /// The mean training vector of each category (unit length), to name the kind of a finding.
+    public var centroids: [[Float]]
+    /// Where the training rows came from and how the threshold was chosen.
+    public var provenance: [String]
+
+    /// Creates a classifier.
+    public init(space: EmbeddingSpace, weights: [Float], bias: Float, threshold: Double, categories: [String],
+                centroids: [[Float]], provenance: [String]) {
+        self.space = space
+        self.weights = weights
+        self.bias = bias
+        self.threshold = threshold
+        self.categories = categories
+        self.centroids = centroids
+        self.provenance = provenance
+    }
+
+    /// The classifier shipped with the module.
+    /// - Throws: ``CrisisClassifierError`` when the resource is missing or malformed.
+    public static func bundled() throws(CrisisClassifierError) -> SemanticCrisisClassifier {
+        guard let url = Bundle.module.url(forResource: "crisis-classifier", withExtension: "json"),
+              let data = FileManager.default.contents(atPath: url.path) else { throw .missing(fileName) }
+        return try decode(data)
+    }
+
+    /// A classifier from its JSON form, checked for consistent shapes.
+    public static func decode(_ data: Data) throws(CrisisClassifierError) -> SemanticCrisisClassifier {
+        let classifier: SemanticCrisisClassifier
+        do { classifier = try JSONDecoder().decode(SemanticCrisisClassifier.self, from: data) } catch {
+            throw .malformed("not a crisis classifier: \(error)")
+        }
+        let dimension = classifier.space.dimension
+        guard classifier.weights.count == dimension, classifier.centroids.count == classifier.categories.count,
+              classifier.centroids.allSatisfy({ $0.count == dimension }), !classifier.categories.isEmpty,
+              classifier.categories.allSatisfy({ CrisisCategory(rawValue: $0) != nil }) else {
+            throw .malformed("its weights, categories and centroids do not fit its \(dimension)-dimension space")
+        }
+        return classifier
+    }
+
+    /// The probability that a sentence vector reads as a crisis.
+    public func probability(vector: [Float]) -> Double {
+        precondition(vector.count == space.dimension, "a vector of another embedding space")
+        var sum = bias
+        for index in vector.indices { sum += weights[index] * vector[index] }
+        return 1 / (1 + Foundation.exp(-Double(sum)))
+    }
+
+    /// The decision for a sentence vector: a crisis of the nearest category when the probability
+    /// reaches ``threshold``. The score is scaled so that ``threshold`` maps to the detector's own
+    /// threshold (a crisis scores 0.5 or more, anything else less).
+    public func assess(vector: [Float]) -> CrisisAssessment {
+        let crisis = probability(vector: vector)
+        var best = 0
+        var bestSimilarity = -Float.infinity
+        for (index, centroid) in centroids.enumerated() {
+            var similarity: Float = 0
+            for position in vector.indices { similarity += centroid[position] * vector[position] }
+            if similarity > bestSimilarity { (best, bestSimilarity) = (index, similarity) }
+        }
+        let score = crisis >= threshold
+            ? CrisisDetector.threshold + (1 - CrisisDetector.threshold) * (crisis - threshold) / max(1 - threshold, 1e-9)
+            : CrisisDetector.threshold * crisis / max(threshold, 1e-9)
+        return CrisisAssessment(category: CrisisCategory(rawValue: categories[best]), score: min(1, score), rule: "semantic")
+    }
+
+    /// The JSON the repository keeps (stable key order, numbers rounded to `decimals` places).
+    public func repositoryJSON(decimals: Int = 5) -> Data {
+        var rounded = self
+        let scale = Float(pow(10, Double(decimals)))
+        func round(_ value: Float) -> Float { (value * scale).rounded() / scale }
+        rounded.weights = weights.map(round)
+        rounded.bias = round(bias)
+        rounded.centroids = centroids.map { $0.map(round) }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return ((try? encoder.encode(rounded)) ?? Data()) + Data("\n".utf8)
+    }
+}
+
+/// Why the bundled crisis classifier cannot be used.
+public enum CrisisClassifierError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The resource is not in the bundle.
+    case missing(String)
+    /// The resource cannot be read as a classifier.
+    case malformed(String)
+
+    public var description: String {
+        switch self {
+        case .missing(let file): return "The crisis classifier \(file) is missing from the CrisisDetection bundle; `homeos dev train crisis` writes it."
+        case .malformed(let detail): return "The crisis classifier cannot be used: \(detail). `homeos dev train crisis` rewrites it."
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import CrisisDetection
+import Foundation
+import LLM
+import Testing
+
+/// The crisis layer's two halves together, with a stand-in encoder: vectors [1, 0] for texts that
+/// contain "lantern" (which the classifier reads as a crisis) and [0, 1] otherwise.
+struct CrisisScreenTests {
+    struct StandInEncoder: TextEmbedding {
+        var space = EmbeddingSpace(name: "stand-in", dimension: 2)
+        var fails = false
+        func embeddingSpace() async throws -> EmbeddingSpace { space }
+        func embeddings(for texts: [String]) async throws -> [[Float]] {
+            if fails { throw LLMError.generationFailed("encoder down") }
+            return texts.map { $0.contains("lantern") ? [1, 0] : [0, 1] }
+        }
+    }
+
+    static let classifier = SemanticCrisisClassifier(
+        space: EmbeddingSpace(name: "stand-in", dimension: 2), weights: [8, -8], bias: 0, threshold: 0.9,
+        categories: ["passive-ideation", "overdose"], centroids: [[1, 0], [0, 1]], provenance: ["test"])
+
+    @Test func theRulesDecideFirst() async {
+        let screen = CrisisScreen(encoder: StandInEncoder(fails: true), classifier: Self.classifier)
+        let assessment = await screen.assess("I want to kill myself")
+        #expect(assessment.isCrisis)
+        #expect(assessment.rule != "semantic")
+    }
+
+    @Test func theClassifierCatchesWhatTheRulesHaveNoWordsFor() async {
+        let screen = CrisisScreen(encoder: StandInEncoder(), classifier: Self.classifier)
+        let flagged = await screen.assess("Buy milk. The lantern keeps calling me")
+        #expect(flagged.isCrisis)
+        #expect(flagged.rule == "semantic")
+        #expect(flagged.category == .passiveIdeation)
+        #expect(flagged.logDescription.contains("semantic"))
+        #expect(!flagged.logDescription.contains("lantern"))
+        let calm = await screen.assess("Buy milk and eggs")
+        #expect(!calm.isCrisis)
+        #expect(calm.score < CrisisDetector.threshold)
+    }
+
+    @Test func withoutAWorkingEncoderOfTheRightSpaceTheRulesStandAlone() async {
+        let failing = CrisisScreen(encoder: StandInEncoder(fails: true), classifier: Self.classifier)
+        #expect(!(await failing.assess("the lantern keeps calling me")).isCrisis)
+        let otherSpace = CrisisScreen(encoder: StandInEncoder(space: EmbeddingSpace(name: "other", dimension: 2)),
+                                      classifier: Self.classifier)
+        #expect(!(await otherSpace.assess("the lantern keeps calling me")).isCrisis)
+        #expect(!(await otherSpace.semanticAvailable()))
+        let none = CrisisScreen(encoder: nil, classifier: Self.classifier)
+        #expect(!(await none.assess("the lantern keeps calling me")).isCrisis)
+    }
+
+    /// A sentence the rules set aside (risk in the past, a film) is not given to the classifier.
+    @Test func setAsideSentencesAreNotClassified() async {
+        let screen = CrisisScreen(encoder: StandInEncoder(), classifier: Self.classifier)
+        #expect(!(await screen.assess("Years ago the lantern called me")).isCrisis)
+        #expect(!(await screen.assess("In the movie the lantern calls the hero")).isCrisis)
+        // The benign idiom is taken out before the classifier reads the sentence.
+        #expect(CrisisDetector().semanticWindows("This commute is killing me. Buy milk") == ["this commute", "buy milk",
+                                                                                           "this commute. buy milk"])
+    }
+
+    @Test func theBundledClassifierReadsTheSentenceEncodersSpace() throws {
+        let bundled = try SemanticCrisisClassifier.bundled()
+        #expect(bundled.space.dimension == 384)
+        #expect(bundled.space.name.contains("sentence encoder"))
+        #expect(bundled.threshold > 0.5 && bundled.threshold < 1)
+        #expect(Set(bundled.categories) == Set(CrisisCategory.allCases.map(\.rawValue)))
+        #expect(throws: CrisisClassifierError.self) { try SemanticCrisisClassifier.decode(Data("{}".utf8)) }
+    }
+}
