@@ -175,10 +175,12 @@ import Testing
 }
 
 @Suite struct BundledVectorRoutingTests {
-    /// Each default model has a routing model for its sentence vectors, each in its own space.
+    /// The sentence encoder and each default model have a routing model for their sentence vectors,
+    /// each in its own space.
     @Test func vectorModelsAreBundledValidAndDevelopmentOnly() throws {
         let models = try HomeOSRouting.vectorModels()
-        #expect(models.count == 2)
+        #expect(models.count == 3)
+        #expect(models.contains { $0.embedding?.space.name.contains("sentence encoder") == true })
         #expect(Set(models.compactMap(\.embedding?.space)).count == models.count)
         for model in models {
             let embedding = try #require(model.embedding)

@@ -75,9 +75,10 @@ import Darwin
         let created = try await HomeOSProcess.run(["init", "--from", familyFile.path, "--data-dir", dataDirectory], home: folder.url)
         #expect(created.status == 0, "\(created.stderr)")
 
-        // The reminder, due in 3 seconds, imported as a plain JSON file.
+        // The reminder, due in 10 seconds (import and listing take two process launches, several seconds on
+        // a loaded two-core machine), imported as a plain JSON file.
         let title = "Take the bread out of the oven \(UUID().uuidString.prefix(6))"
-        let due = ISO8601DateFormatter().string(from: Date().addingTimeInterval(3).rounded())
+        let due = ISO8601DateFormatter().string(from: Date().addingTimeInterval(10).rounded())
         let importFolder = folder.appending("import")
         try FileManager.default.createDirectory(at: importFolder.appendingPathComponent("data"), withIntermediateDirectories: true)
         try Data("""

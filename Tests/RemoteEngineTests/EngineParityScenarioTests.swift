@@ -34,16 +34,17 @@ struct EngineParityScenarioTests {
         return storage
     }
 
-    /// The family assistant over `model`, with budgets generous enough for a loaded 2-core machine.
-    static func assistant(_ model: any LanguageModel, storage: InMemoryStorage) throws -> HomeOSAssistant {
+    /// The family assistant over `model`, with budgets generous enough for a loaded 2-core machine,
+    /// routing with the sentence encoder as `homeos ask` does whatever the engine.
+    static func assistant(_ model: any LanguageModel, storage: InMemoryStorage) async throws -> HomeOSAssistant {
         try HomeOSAssistant(storage: storage, bridge: LLMBridge(model: model),
                             deadlines: StepDeadlines(routing: .seconds(60), arguments: .seconds(60), execution: .seconds(120)),
-                            now: { Self.now })
+                            now: { Self.now }, sentenceEncoder: await TestServers.sentenceEncoder())
     }
 
     /// The family assistant over `engine` and a fresh copy of the sample family.
     static func assistant(on engine: EngineKind) async throws -> HomeOSAssistant {
-        try assistant(try await engine.model(), storage: try storage())
+        try await assistant(try await engine.model(), storage: try storage())
     }
 
     /// One turn, with a line in the log saying where it went and how long it took.
@@ -108,7 +109,7 @@ struct EngineParityScenarioTests {
     @Test(arguments: EngineKind.allCases)
     func myDaughterCantBreatheYieldsEmergencyInstructions(_ engine: EngineKind) async throws {
         let model = try await engine.model()
-        let home = try Self.assistant(model, storage: try Self.storage())
+        let home = try await Self.assistant(model, storage: try Self.storage())
         let message = "my daughter can't breathe"
         let reply = await Self.ask(home, message, on: engine)
         guard case .response(let text) = reply.result else {
@@ -198,7 +199,7 @@ struct EngineParityScenarioTests {
         try storage.save(MealPlan(weekStart: Self.today, dinners: [.init(date: Self.today, name: "Chicken tacos", keyIngredients: ["tortillas"])],
                                   createdAt: Self.now), to: .mealPlan)
         let engineModel = try await engine.model()
-        let home = try Self.assistant(engineModel, storage: storage)
+        let home = try await Self.assistant(engineModel, storage: storage)
         let message = "Give me my morning briefing"
         let reply = await Self.ask(home, message, on: engine)
         #expect(reply.handoffChain == ["mental-load"], "\(engine): \(reply.handoffChain)")
@@ -227,7 +228,7 @@ struct EngineParityScenarioTests {
     @Test(arguments: EngineKind.allCases)
     func aPlannedSkillCallRunsIdenticallyWhicheverEngineChoseIt(_ engine: EngineKind) async throws {
         let storage = try Self.storage()
-        let home = try Self.assistant(try await engine.model(), storage: storage)
+        let home = try await Self.assistant(try await engine.model(), storage: storage)
         let registry = home.registry
         let descriptor = try registry.skill("restaurant-reservation").descriptor
         let message = "Book a table at an Italian place for Saturday at 7pm for 4"

@@ -36,6 +36,18 @@ enum TestServers {
             threads: ProcessInfo.processInfo.activeProcessorCount, contextSize: 2048, batchSize: 256))
     }
 
+    private static let encoder = Task { () -> SentenceEncoder? in
+        SentenceEncoder.defaultModelPath(in: ModelDirectory.standard().root).flatMap { try? SentenceEncoder(modelPath: $0) }
+    }
+
+    /// The installed sentence encoder that `homeos ask` routes with on every engine; nil (and an
+    /// issue recorded) when `make setup` has not installed it.
+    static func sentenceEncoder() async -> SentenceEncoder? {
+        let loaded = await encoder.value
+        if loaded == nil { Issue.record("The sentence model \(SentenceEncoder.defaultModelFileName) is not installed: run `make setup`.") }
+        return loaded
+    }
+
     /// The shared server.
     static func server() async throws -> LlamaCppPythonServer { try await shared.value }
 
