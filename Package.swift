@@ -101,6 +101,11 @@ let package = Package(
             dependencies: ["Sentinel", "LLM", "LlamaEngine", "ModelHub",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
+        // The concurrency stress harness for sanitizer builds (scripts/sanitize.sh): engines only.
+        .executableTarget(
+            name: "engine-stress",
+            dependencies: ["LLM", "LlamaEngine", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         // The Swift samples in README.md and docs/, compiled with every build (DocSampleTests checks
         // that each sample in the docs is in here verbatim).
         .executableTarget(
