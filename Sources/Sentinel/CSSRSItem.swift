@@ -94,14 +94,18 @@ public enum CSSRSItem: String, Sendable, Hashable, Codable, CaseIterable, Compar
 
     /// The tier a "yes" to this item alone puts the person in.
     ///
-    /// Items 1 and 2: yellow. Item 3 and item 6 (any time, and 6b, within the past 3 months):
-    /// orange, "high monitoring" — behaviour within 3 months is *at least* orange, and the AI step
-    /// may raise it. Items 4 and 5: red, "crisis", at once.
+    /// Items 1 and 2: yellow. Item 3 and item 6 (suicidal behaviour earlier in life): orange,
+    /// "high monitoring". Items 4 and 5, and 6b (suicidal behaviour within the past 3 months): red,
+    /// "crisis", at once.
+    ///
+    /// The Sentinel specification's simplified table put 6b at orange; the Columbia Protocol's own
+    /// screener triage (C-SSRS Screen Version, The Columbia Lighthouse Project) calls suicidal
+    /// behaviour within the past 3 months high risk, and when in doubt Sentinel errs toward help.
     public var tierIfYes: RiskTier {
         switch self {
         case .wishDead, .suicidalThoughts: return .yellow
-        case .method, .behavior, .behaviorPastThreeMonths: return .orange
-        case .intent, .plan: return .red
+        case .method, .behavior: return .orange
+        case .intent, .plan, .behaviorPastThreeMonths: return .red
         }
     }
 

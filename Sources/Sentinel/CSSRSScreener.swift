@@ -86,9 +86,10 @@ public struct CSSRSObservation: Sendable, Hashable, Codable {
 /// if "no", the screener goes straight to item 6. If item 6 is "yes", 6b asks whether it was
 /// within the past 3 months.
 ///
-/// Triage: no "yes" is green; "yes" to 1 and/or 2 only is yellow (Columbia: low); "yes" to 3 or
-/// to 6 (any time; within the past 3 months is at least orange) is orange, "high monitoring"
-/// (Columbia: moderate); "yes" to 4 or 5 is red, "crisis" (Columbia: high), with no model wait.
+/// Triage: no "yes" is green; "yes" to 1 and/or 2 only is yellow (Columbia: low); "yes" to 3, or
+/// to 6 with the behaviour earlier in life only, is orange, "high monitoring" (Columbia:
+/// moderate); "yes" to 4 or 5, or to 6b (behaviour within the past 3 months), is red, "crisis"
+/// (Columbia: high), with no model wait.
 /// Answer sets that break the skip logic are rejected with ``CSSRSError``.
 public enum CSSRSScreener {
     /// The item to ask next, or nil when the screener is complete.

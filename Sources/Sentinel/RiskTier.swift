@@ -8,8 +8,8 @@ public enum RiskTier: String, Sendable, Hashable, Codable, CaseIterable, Compara
     case green
     /// Low risk: passive or active ideation without method, intent, plan or behaviour.
     case yellow
-    /// "High monitoring" (moderate risk): thinking about a method, or suicidal behaviour
-    /// (within the past 3 months is at least orange).
+    /// "High monitoring" (moderate risk): thinking about a method, or suicidal behaviour earlier
+    /// in life (within the past 3 months is red).
     case orange
     /// "Crisis" (high risk): intent, or a plan with intent. Never waits for the model.
     case red

@@ -10,8 +10,9 @@ struct CSSRSCommand: AsyncParsableCommand {
         discussion: """
             Skip logic: questions 1 and 2 are always asked; 3, 4 and 5 only after a yes to 2; \
             6b (within the past 3 months) only after a yes to 6. Tiers: no yes = green; yes to 1 \
-            and/or 2 only = yellow (Columbia low); yes to 3 or 6 (any time) = orange, high monitoring \
-            (Columbia moderate); yes to 4 or 5 = red, crisis (Columbia high). Answer files that \
+            and/or 2 only = yellow (Columbia low); yes to 3, or to 6 earlier in life only = orange, high \
+            monitoring (Columbia moderate); yes to 4 or 5, or 6b (behaviour within the past 3 months) = \
+            red, crisis (Columbia high; the C-SSRS Screen Version's own triage). Answer files that \
             break the skip logic are rejected.
 
             Examples:

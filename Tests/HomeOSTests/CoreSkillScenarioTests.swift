@@ -8,7 +8,7 @@ import Testing
 @Suite struct CoreSkillScenarioTests {
     static let peanutDinner = #"{"name": "Thai peanut noodles", "cuisine": "Thai", "prepMinutes": 25, "description": "Rice noodles tossed in a creamy peanut butter sauce.", "keyIngredients": ["rice noodles", "peanut butter", "lime", "crushed peanuts"]}"#
     static let satayDinner = #"{"name": "Chicken satay skewers", "cuisine": "Indonesian", "prepMinutes": 30, "description": "Grilled chicken with a rich dipping sauce.", "keyIngredients": ["chicken", "satay sauce", "rice"]}"#
-    static let safeDinner = #"{"name": "Herb roasted chicken", "cuisine": "French", "prepMinutes": 50, "description": "Chicken roasted with thyme and garlic.", "keyIngredients": ["chicken", "thyme", "garlic", "potatoes"]}"#
+    static let safeDinner = #"{"name": "Herb roasted chicken", "cuisine": "French", "prepMinutes": 25, "description": "Chicken roasted with thyme and garlic.", "keyIngredients": ["chicken", "thyme", "garlic", "potatoes"]}"#
     static let grapefruitDinner = #"{"name": "Grapefruit and avocado salad with salmon", "cuisine": "Californian", "prepMinutes": 20, "description": "Seared salmon on greens with grapefruit segments.", "keyIngredients": ["salmon", "grapefruit", "avocado", "greens"]}"#
 
     // MARK: Meal planning

@@ -48,7 +48,7 @@ import Testing
         ([.behavior], .orange),
         ([.suicidalThoughts, .intent], .red),
         ([.suicidalThoughts, .plan], .red),
-        ([.behavior, .behaviorPastThreeMonths], .orange),
+        ([.behavior, .behaviorPastThreeMonths], .red),  // Columbia: recent behaviour is high risk
         ([.wishDead, .suicidalThoughts, .method, .intent, .plan, .behavior, .behaviorPastThreeMonths], .red),
         ([.method], .green),  // never asked: item 2 was "no"
     ]

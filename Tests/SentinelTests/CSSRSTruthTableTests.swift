@@ -36,10 +36,10 @@ import Testing
                         }
                         if let recent { answers[.behaviorPastThreeMonths] = recent }
                         let tier: RiskTier
-                        if middle?.1 == true || middle?.2 == true {
-                            tier = .red  // Q4 or Q5: crisis
+                        if middle?.1 == true || middle?.2 == true || recent == true {
+                            tier = .red  // Q4 or Q5, or behaviour within the past 3 months: crisis
                         } else if middle?.0 == true || q6 {
-                            tier = .orange  // Q3, or Q6 (within 3 months is at least orange)
+                            tier = .orange  // Q3, or Q6 earlier in life only
                         } else if q1 || q2 {
                             tier = .yellow  // Q1 and/or Q2 only
                         } else {
@@ -58,7 +58,7 @@ import Testing
         #expect(Self.rows.count == 6 + 48)
         #expect(Set(Self.rows.map(\.answers)).count == Self.rows.count)
         let counts = Dictionary(grouping: Self.rows, by: \.tier).mapValues(\.count)
-        #expect(counts == [.green: 1, .yellow: 3, .orange: 14, .red: 36])
+        #expect(counts == [.green: 1, .yellow: 3, .orange: 8, .red: 42])
     }
 
     @Test(arguments: rows)

@@ -175,7 +175,7 @@ import Testing
         let face = try SyntheticAudio.temporaryFile(Data(("eye_openness,gaze_deviation,head_pitch\n"
             + (0..<40).map { "\(0.8 - Double($0) * 0.01),\(20 + $0 / 4),\(-Double($0) / 2)" }.joined(separator: "\n")).utf8), suffix: ".csv")
         let transcript = try SyntheticAudio.temporaryFile(Data("I'm fine, things are good.".utf8), suffix: ".txt")
-        let answers = try SyntheticAudio.temporaryFile(Data("{\"1\": false, \"2\": false, \"6\": true, \"6b\": true}".utf8), suffix: ".json")
+        let answers = try SyntheticAudio.temporaryFile(Data("{\"1\": false, \"2\": false, \"6\": true, \"6b\": false}".utf8), suffix: ".json")
         defer { for path in [face, transcript, answers] { try? FileManager.default.removeItem(atPath: path) } }
         let output = try await SentinelProcess.run(["checkin", "--no-model", "--answers", answers, "--face", face,
                                                     "--transcript", transcript, "--audio", "/nonexistent.wav"])

@@ -26,6 +26,17 @@ import Testing
         let neither = try await SentinelProcess.run(["cssrs"], input: "yes\nyes\nno\nno\nno\nno\n")
         #expect(!Self.linesComeRightAfter("4", next: "5", in: neither.stdout), "\(neither.stdout)")
     }
+
+    /// Suicidal behaviour within the past 3 months (6b) is red (the Columbia screener's own triage),
+    /// with the crisis lines; the same behaviour earlier in life only is orange.
+    @Test func recentSuicidalBehaviourIsRedAndEarlierBehaviourOrange() async throws {
+        let recent = try await SentinelProcess.run(["cssrs"], input: "no\nno\nyes\nyes\n")
+        #expect(recent.stdout.contains("RED"), "\(recent.stdout)")
+        #expect(recent.stdout.contains("838255"), "\(recent.stdout)")
+        let earlier = try await SentinelProcess.run(["cssrs"], input: "no\nno\nyes\nno\n")
+        #expect(earlier.stdout.contains("ORANGE"), "\(earlier.stdout)")
+        #expect(!earlier.stdout.contains("RED"), "\(earlier.stdout)")
+    }
 }
 
 /// The piped example in docs/sentinel.md runs as documented.

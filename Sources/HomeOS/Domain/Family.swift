@@ -63,6 +63,9 @@ public struct Family: Codable, Sendable, Hashable {
             if member.id.isEmpty { problems.append("\(label) has an empty id") }
             else if !ids.insert(member.id).inserted { problems.append("member id \"\(member.id)\" is used twice") }
             if let age = member.age, !(0...130).contains(age) { problems.append("\(label) has an impossible age \(age)") }
+            if let time = member.checkInTime, QuietHours.minuteOfDay(time) == nil {
+                problems.append("\(label) has a check-in time \"\(time)\" that is not HH:mm (for example 10:30)")
+            }
         }
         problems += quietHours?.problems ?? []
         problems += notificationPreferences.problems

@@ -38,10 +38,13 @@ public struct FamilyMember: Codable, Sendable, Hashable, Identifiable {
     public var dietaryPreferences: [String]
     /// Phone and e-mail, when known.
     public var contact: Contact?
+    /// When the daily elder-care check-in with this member is due (`HH:mm`, the family's time
+    /// zone); nil uses the scheduler's default (10:00). Read for grandparents.
+    public var checkInTime: String?
 
     /// Creates a member; without an `id`, one is derived from the name (see ``makeID(from:)``).
     public init(id: String? = nil, name: String, role: Role, age: Int? = nil, allergies: [String] = [],
-                dietaryPreferences: [String] = [], contact: Contact? = nil) {
+                dietaryPreferences: [String] = [], contact: Contact? = nil, checkInTime: String? = nil) {
         self.id = id ?? Self.makeID(from: name)
         self.name = name
         self.role = role
@@ -49,6 +52,7 @@ public struct FamilyMember: Codable, Sendable, Hashable, Identifiable {
         self.allergies = allergies
         self.dietaryPreferences = dietaryPreferences
         self.contact = contact
+        self.checkInTime = checkInTime
     }
 
     /// A lowercase slug of ASCII letters, digits and dashes made from a name (`"Mary Ann"` → `mary-ann`).
@@ -66,7 +70,7 @@ public struct FamilyMember: Codable, Sendable, Hashable, Identifiable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id, name, role, age, allergies, dietaryPreferences, contact
+        case id, name, role, age, allergies, dietaryPreferences, contact, checkInTime
     }
 
     public init(from decoder: any Decoder) throws {
@@ -78,6 +82,7 @@ public struct FamilyMember: Codable, Sendable, Hashable, Identifiable {
                   age: try container.decodeIfPresent(Int.self, forKey: .age),
                   allergies: try container.decodeIfPresent([String].self, forKey: .allergies) ?? [],
                   dietaryPreferences: try container.decodeIfPresent([String].self, forKey: .dietaryPreferences) ?? [],
-                  contact: try container.decodeIfPresent(Contact.self, forKey: .contact))
+                  contact: try container.decodeIfPresent(Contact.self, forKey: .contact),
+                  checkInTime: try container.decodeIfPresent(String.self, forKey: .checkInTime))
     }
 }

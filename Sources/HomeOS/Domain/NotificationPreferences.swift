@@ -11,14 +11,17 @@ public struct NotificationPreferences: Codable, Sendable, Hashable {
     public var eveningWindDown: String?
     /// Whether to remind members when a medication dose is due.
     public var medicationReminders: Bool
-    /// How many days before a refill date to remind (default 7).
+    /// How many days before a refill date to remind (default ``defaultRefillReminderDaysAhead``).
     public var refillReminderDaysAhead: Int
+    /// The specification's refill warning: 7 days ahead.
+    public static let defaultRefillReminderDaysAhead = 7
     /// Whether urgent notifications (emergencies, an overdue medication) may break quiet hours.
     public var urgentOverridesQuietHours: Bool
 
     /// Creates preferences.
     public init(morningBriefing: String? = "07:00", eveningWindDown: String? = "20:00", medicationReminders: Bool = true,
-                refillReminderDaysAhead: Int = 7, urgentOverridesQuietHours: Bool = true) {
+                refillReminderDaysAhead: Int = NotificationPreferences.defaultRefillReminderDaysAhead,
+                urgentOverridesQuietHours: Bool = true) {
         self.morningBriefing = morningBriefing
         self.eveningWindDown = eveningWindDown
         self.medicationReminders = medicationReminders

@@ -12,7 +12,7 @@ public struct ScheduleBuilder: Sendable {
         public var wellnessUntil = LocalTime(hour: 20)!
         /// Minutes between wellness nudges (120).
         public var wellnessEveryMinutes = 120
-        /// The daily elder-care check-in (10:00).
+        /// The daily elder-care check-in when the member sets no `checkInTime` (10:00).
         public var elderCareCheckIn = LocalTime(hour: 10)!
         /// The time of day of a refill reminder (09:00).
         public var refill = LocalTime(hour: 9)!
@@ -58,7 +58,9 @@ public struct ScheduleBuilder: Sendable {
             jobs.append(ScheduledJob(
                 id: "school-check:\(schedule.memberID)", kind: .schoolCheck,
                 rule: .weekly(days: days, at: times.schoolCheck, except: Set(schedule.daysOff)),
-                title: "School today — \(child)", body: "", reason: "\(child)'s school days at \(schedule.school)",
+                title: "School today — \(child)",
+                body: "\(child) has school at \(schedule.school) today. Bag, lunch and homework ready?",
+                reason: "\(child)'s school days at \(schedule.school)",
                 memberID: schedule.memberID))
         }
 
@@ -89,9 +91,11 @@ public struct ScheduleBuilder: Sendable {
         for elder in family.members(withRole: .grandparent) {
             var body = "A good time to check in with \(elder.name)."
             if let phone = elder.contact?.phone { body += " Their number is \(phone)." }
+            let time = elder.checkInTime.flatMap(LocalTime.init) ?? times.elderCareCheckIn
             jobs.append(ScheduledJob(
-                id: "elder-care:\(elder.id)", kind: .elderCareCheckIn, rule: .daily(times.elderCareCheckIn),
-                title: "Check in with \(elder.name)", body: body, reason: "daily check-in with \(elder.name)", memberID: elder.id))
+                id: "elder-care:\(elder.id)", kind: .elderCareCheckIn, rule: .daily(time),
+                title: "Check in with \(elder.name)", body: body,
+                reason: "daily check-in with \(elder.name) at \(time)" + (elder.checkInTime == nil ? " (default)" : ""), memberID: elder.id))
         }
 
         for medication in data.medications {

@@ -151,7 +151,7 @@ public struct HealthcareSkill: HomeOSSkill {
         guard !medications.isEmpty else { return "I have no refill dates on record." }
         let timeZone = CoreSkillSupport.timeZone(services, context)
         let today = CoreSkillSupport.day(context.now, in: timeZone)
-        let ahead = family?.notificationPreferences.refillReminderDaysAhead ?? 5
+        let ahead = family?.notificationPreferences.refillReminderDaysAhead ?? NotificationPreferences.defaultRefillReminderDaysAhead
         var lines: [String] = []
         var reminders: [Reminder] = []
         for medication in medications.sorted(by: { ($0.refillDate ?? "") < ($1.refillDate ?? "") }) {

@@ -163,6 +163,11 @@ public struct MealPlanningSkill: HomeOSSkill {
                 "food": interaction.foodGroup, "advice": interaction.advice.rawValue, "interaction": interaction.explanation,
             ]))
         }
+        // Weeknights are quick unless the person names a time (the specification: under 30 minutes).
+        var arguments = arguments
+        if arguments.maxPrepMinutes == nil, Self.isWeeknight(context.now, in: context.timeZone) {
+            arguments.maxPrepMinutes = Self.weeknightPrepMinutes
+        }
         var chosen: MealSuggestion?
         var rejected: [String] = []
         if context.bridge != nil {
@@ -173,7 +178,8 @@ public struct MealPlanningSkill: HomeOSSkill {
                 // Under greedy decoding a model that copied the example once copies it again (and
                 // without the example SmolLM2 loops): no retry, the safe list answers at once.
                 if copied { break }
-                if Self.isPlausible(meal, constraints), problems(with: meal, constraints).isEmpty {
+                let quickEnough = arguments.maxPrepMinutes.map { meal.prepMinutes <= $0 } ?? true
+                if Self.isPlausible(meal, constraints), problems(with: meal, constraints).isEmpty, quickEnough {
                     chosen = meal
                     break
                 }
@@ -241,6 +247,16 @@ public struct MealPlanningSkill: HomeOSSkill {
             && !constraints.memberNames.contains { name == $0.lowercased() || name.hasPrefix($0.lowercased() + "'") }
             && !ingredients.contains(name) && name != meal.cuisine.lowercased() && !ingredients.contains(where: diets.contains)
             && meal.prepMinutes >= 5 && !RepetitionLoop.isPresent(in: meal.name + " " + meal.description)
+    }
+
+    /// The preparation time a weeknight dinner stays within when the person names none.
+    static let weeknightPrepMinutes = 30
+
+    /// Whether `date` falls on a weeknight (Monday to Thursday) in the family's time zone.
+    static func isWeeknight(_ date: Date, in timeZone: TimeZone) -> Bool {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        return (2...5).contains(calendar.component(.weekday, from: date))
     }
 
     /// The name of the dish in the prompt's worked example.

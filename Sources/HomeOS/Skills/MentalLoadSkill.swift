@@ -135,7 +135,7 @@ struct MentalLoadSkill: HomeOSSkill {
             digest.tomorrowDinner = plan.dinner(on: tomorrow)?.name
         }
 
-        let daysAhead = family?.notificationPreferences.refillReminderDaysAhead ?? 5
+        let daysAhead = family?.notificationPreferences.refillReminderDaysAhead ?? NotificationPreferences.defaultRefillReminderDaysAhead
         for medication in try services.storage.load(.medications) {
             let name = family?.member(id: medication.memberID)?.name ?? medication.memberID
             if !medication.times.isEmpty {
