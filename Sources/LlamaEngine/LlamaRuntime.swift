@@ -1,6 +1,5 @@
 import CLlama
 import Foundation
-import Synchronization
 
 /// Process-wide llama.cpp state: backend initialisation and the library's log.
 ///
@@ -17,7 +16,7 @@ enum LlamaRuntime {
             var lines: [(sequence: Int, text: String)] = []
             var nextSequence = 0
         }
-        private let state = Mutex(State())
+        private let state = LockedState(State())
         private static let capacity = 2000
         let echo = ProcessInfo.processInfo.environment["HOMEOS_LLAMA_LOG"] == "1"
 

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Frees a model under memory pressure: when the process's resident memory passes a threshold
 /// (polled), or when the app calls ``unloadAll()`` itself (for example from its own
@@ -20,7 +19,7 @@ public final class MemoryPressureMonitor: Sendable {
     public let residentLimitBytes: Int?
     /// How often resident memory is checked.
     public let pollInterval: Duration
-    private let state = Mutex(State())
+    private let state = LockedState(State())
 
     private struct State: Sendable {
         var poller: Task<Void, Never>?

@@ -1,7 +1,6 @@
 import CLlama
 import Foundation
 import LLM
-import Synchronization
 
 /// A sentence-embedding model (a BERT-style encoder such as all-MiniLM-L6-v2) run in process
 /// through llama.cpp, in a context of its own: the vectors routing and crisis detection compare
@@ -32,7 +31,7 @@ public final class SentenceEncoder: TextEmbedding, Sendable {
         let model: OpaquePointer
         let context: OpaquePointer
     }
-    private let handles: Mutex<Handles>
+    private let handles: LockedState<Handles>
     private let batchTokens: Int
     private let batchSequences: Int
 
@@ -80,7 +79,7 @@ public final class SentenceEncoder: TextEmbedding, Sendable {
         let name = String(decoding: description.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         space = EmbeddingSpace(name: "\(name) · \(llama_model_n_params(model)) parameters · sentence encoder",
                                dimension: Int(llama_model_n_embd(model)))
-        handles = Mutex(Handles(model: model, context: context))
+        handles = LockedState(Handles(model: model, context: context))
     }
 
     deinit {

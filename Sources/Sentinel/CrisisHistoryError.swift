@@ -28,7 +28,7 @@ public enum CrisisHistoryError: Error, Sendable, Hashable, LocalizedError, Custo
     public var description: String {
         switch self {
         case .cannotCreateDirectory(let path, let reason):
-            return "Cannot create the Sentinel data directory \(path): \(reason)."
+            return "Cannot use the Sentinel data directory \(path): \(reason)."
         case .unreadable(let path, let reason):
             return "Cannot read \(path): \(reason)."
         case .notAHistoryFile(let path):

@@ -94,6 +94,7 @@ public struct CrisisHistoryStore: Sendable {
             guard isDirectory.boolValue else {
                 throw .cannotCreateDirectory(path: directory.path, reason: "a file with that name exists")
             }
+            if let problem = PrivateFile.folderProblem(directory.path) { throw .cannotCreateDirectory(path: directory.path, reason: problem) }
             return
         }
         do {

@@ -86,6 +86,18 @@ enum PrivateFile {
         return nil
     }
 
+    /// Why the data folder at `path` must not hold clinical data, or nil when it may: a folder any
+    /// user of the machine can write to lets them replace the key or the database.
+    static func folderProblem(_ path: String) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        if info.st_mode & S_IWOTH != 0 {
+            return String(format: "any user of this machine can change it (mode %o); run `chmod 700 %@` and try again",
+                          info.st_mode & 0o7777, path)
+        }
+        return nil
+    }
+
     /// Whether `path` is a symbolic link (not followed).
     static func isSymbolicLink(_ path: String) -> Bool {
         var info = stat()

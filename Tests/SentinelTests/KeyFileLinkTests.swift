@@ -42,3 +42,24 @@ import Testing
         #expect(PrivateFile.permissions(target.path) == 0o644)
     }
 }
+
+/// Issue 22: neither tool refused a data folder any user can write to (mode 0777), where another
+/// account could swap the key or the database.
+@Suite struct WorldWritableFolderTests {
+    @Test func sentinelRefusesAWorldWritableDataFolderAndWritesNothing() throws {
+        let scratch = StoreScratch()
+        try FileManager.default.createDirectory(at: scratch.data, withIntermediateDirectories: true)
+        chmod(scratch.data.path, 0o777)
+        let error = try #require(throws: SentinelStoreError.self) { _ = try SentinelStore(directory: scratch.data) }
+        #expect("\(error)".contains("any user of this machine can change it"), "\(error)")
+        #expect("\(error)".contains("chmod 700"), "\(error)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.data.path).isEmpty)
+        #expect(throws: CrisisHistoryError.self) { try CrisisHistoryStore(directory: scratch.data).save(CrisisHistory(), now: Date()) }
+        // Once the owner restricts it, the store opens, and a new folder is created owner-only.
+        chmod(scratch.data.path, 0o700)
+        _ = try SentinelStore(directory: scratch.data)
+        let fresh = scratch.root.appendingPathComponent("fresh")
+        _ = try SentinelStore(directory: fresh)
+        #expect(PrivateFile.permissions(fresh.path) == 0o700)
+    }
+}

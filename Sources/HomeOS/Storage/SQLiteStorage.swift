@@ -181,6 +181,11 @@ public final class SQLiteStorage: StorageProvider {
             }
         } else if !isDirectory.boolValue {
             throw .unavailable(path: path, detail: "\(directory.path) is a file, not a folder")
+        } else if let mode = (try? fileManager.attributesOfItem(atPath: directory.path)[.posixPermissions] as? NSNumber)?.uint16Value,
+                  mode & 0o002 != 0 {
+            // Anyone who can write the folder can replace the family's database.
+            throw .unavailable(path: path, detail: "any user of this machine can change the folder \(directory.path) (mode "
+                + String(mode & 0o7777, radix: 8) + "); run `chmod 700 \(directory.path)` and try again")
         }
         if fileManager.fileExists(atPath: path, isDirectory: &isDirectory) {
             if isDirectory.boolValue { throw .unavailable(path: path, detail: "it is a folder, not a database file") }

@@ -365,6 +365,9 @@ public final class SentinelStore: Sendable {
             guard isDirectory.boolValue else {
                 throw SentinelStoreError.cannotCreateDirectory(path: directory.path, reason: "a file with that name exists")
             }
+            if let problem = PrivateFile.folderProblem(directory.path) {
+                throw SentinelStoreError.cannotCreateDirectory(path: directory.path, reason: problem)
+            }
             return
         }
         do {

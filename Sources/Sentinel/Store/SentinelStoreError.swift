@@ -5,7 +5,7 @@ import Foundation
 /// Messages name files and what to do, never any clinical content. A store or key that cannot be
 /// opened is left exactly as it was.
 public enum SentinelStoreError: Error, Sendable, Hashable, LocalizedError, CustomStringConvertible {
-    /// The data directory could not be created or is not a directory.
+    /// The data directory could not be created, is not a directory, or any user can write to it.
     case cannotCreateDirectory(path: String, reason: String)
     /// The key file exists but is not a Sentinel key file.
     case invalidKeyFile(path: String, reason: String)
@@ -30,7 +30,7 @@ public enum SentinelStoreError: Error, Sendable, Hashable, LocalizedError, Custo
     public var description: String {
         switch self {
         case .cannotCreateDirectory(let path, let reason):
-            return "Cannot create the Sentinel data directory \(path): \(reason)."
+            return "Cannot use the Sentinel data directory \(path): \(reason)."
         case .invalidKeyFile(let path, let reason):
             return "\(path) is not a Sentinel store key (\(reason)). It was left untouched; without it the store cannot be "
                 + "decrypted. Run `sentinel purge` to start over."
