@@ -57,8 +57,8 @@ struct ApproveCommand: AsyncParsableCommand {
                                               ("result", AssistantReplyText.json(of: result))])).jsonText)
             return
         }
-        print("Approved: \(request.summary)")
-        print(AskCommand.render(result, followUp: options.followUpArguments))
+        Terminal.line("Approved: \(request.summary)")
+        Terminal.line(AskCommand.render(result, followUp: options.followUpArguments))
     }
 }
 
@@ -90,7 +90,7 @@ struct DenyCommand: AsyncParsableCommand {
                                               ("summary", .string(denied.summary))])).jsonText)
             return
         }
-        print("Denied: \(denied.summary)")
-        print(denied.onDeny)
+        Terminal.line("Denied: \(denied.summary)")
+        Terminal.line(denied.onDeny)
     }
 }

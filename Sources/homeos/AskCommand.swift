@@ -43,7 +43,7 @@ struct AskCommand: AsyncParsableCommand {
         // The crisis layer runs before anything that can fail: a missing or broken model, or a
         // store that cannot be opened, must never stand between a person and the crisis lines.
         if let crisis = await CrisisReply.assess(text, screen: CrisisReply.screen()) {
-            print(json ? crisis.json.jsonText : crisis.text)
+            Terminal.line(json ? crisis.json.jsonText : crisis.text)
             return
         }
         let style = PromptStyle()
@@ -51,10 +51,10 @@ struct AskCommand: AsyncParsableCommand {
         let turn = try AssistantOptions.beginTurn(home, style: style)
         let reply = await home.assistant.handle(text)
         if json {
-            print(Self.json(of: reply, turn: turn).jsonText)
+            Terminal.line(Self.json(of: reply, turn: turn).jsonText)
             return
         }
-        print(Self.render(reply.result, followUp: options.followUpArguments))
+        Terminal.line(Self.render(reply.result, followUp: options.followUpArguments))
         fflush(nil)  // the answer first, then the timing line on standard error
         Terminal.error("[\(reply.skillID ?? "no skill") · \(reply.routing.step.rawValue) · \(Terminal.ms(reply.duration)) ms · "
             + "turn \(turn): homeos feedback up|down]")

@@ -95,8 +95,8 @@ struct ScheduleListCommand: ParsableCommand {
             if !occurrence.isDelivered { when += " (dropped)" }
             if ledger.contains(occurrence.id) { when += " (fired)" }
             let kind = occurrence.job.kind.rawValue
-            print("\(when)  \(kind)\(String(repeating: " ", count: kindWidth - kind.count))  \(occurrence.job.title)")
-            print("    why: \(scheduler.explain(occurrence))")
+            Terminal.line("\(when)  \(kind)\(String(repeating: " ", count: kindWidth - kind.count))  \(occurrence.job.title)")
+            Terminal.line("    why: \(scheduler.explain(occurrence))")
         }
     }
 }

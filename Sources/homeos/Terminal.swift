@@ -4,9 +4,17 @@ import LLM
 
 /// Small helpers for terminal output.
 enum Terminal {
-    /// Writes to standard output without a newline, flushing immediately (for streaming).
+    /// Writes to standard output without a newline, flushing immediately (for streaming), with
+    /// control characters shown as visible escapes (see `TerminalSafeText`).
     static func write(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+        FileHandle.standardOutput.write(Data(TerminalSafeText.visible(text).utf8))
+    }
+
+    /// Writes a line to standard output, control characters shown as visible escapes: for anything
+    /// that holds family data, messages or model output.
+    static func line(_ text: String) {
+        fflush(nil)  // anything print() buffered goes first
+        write(text + "\n")
     }
 
     /// Writes a line to standard error.

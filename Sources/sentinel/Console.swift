@@ -1,4 +1,5 @@
 import Foundation
+import LLM
 import Sentinel
 
 #if canImport(Glibc)
@@ -18,9 +19,10 @@ struct Console: Sendable {
     /// Whether standard input is a terminal (otherwise it is a pipe or a file).
     static var inputIsTerminal: Bool { isatty(STDIN_FILENO) != 0 }
 
-    /// Writes text to standard output, unbuffered.
+    /// Writes text to standard output, unbuffered, with control characters shown as visible escapes
+    /// (notes, plans and imported records may hold terminal escape sequences).
     static func out(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+        FileHandle.standardOutput.write(Data(TerminalSafeText.visible(text).utf8))
     }
 
     /// Writes a line to standard error.

@@ -44,6 +44,16 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder.appending("family.sqlite").path))
     }
 
+    /// Issue 22: escape sequences in a message came back raw in the reply (a reminder echoes its text).
+    @Test func escapeSequencesInAMessageArePrintedAsVisibleEscapes() async throws {
+        let home = try await Home()
+        defer { home.folder.remove() }
+        let output = try await home.run(["ask", "--no-model", "Remind me to buy milk\u{1B}[2J\u{1B}]0;pwned\u{07} at 6pm"])
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(!output.stdout.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 }, "\(output.stdout.debugDescription)")
+        #expect(output.stdout.contains("\\u{1B}[2J"), "\(output.stdout)")
+    }
+
     @Test func emergencyGetsTheSafetyStepAnd911() async throws {
         let home = try await Home()
         defer { home.folder.remove() }
