@@ -65,7 +65,8 @@ let package = Package(
         // Its learned half reads sentence vectors (LLM's TextEmbedding) through a bundled classifier.
         .target(name: "CrisisDetection", dependencies: ["LLM"], resources: [.copy("Resources/crisis-classifier.json")]),
         // Skill protocol, registry, routing cascade, approvals, the assistant coordinator.
-        .target(name: "Skills", dependencies: ["LLM", "SkillArgumentsMacros", "CrisisDetection"]),
+        .target(name: "Skills", dependencies: ["LLM", "SkillArgumentsMacros", "CrisisDetection",
+                                               .product(name: "Crypto", package: "swift-crypto")]),
         // The family assistant: domain, storage, the 19 skills, context, scheduler.
         .target(
             name: "HomeOS",

@@ -54,8 +54,12 @@ public struct ApprovalCenter: Sendable {
         self.now = now
     }
 
-    /// Parks a request until someone decides.
-    public func submit(_ request: ApprovalRequest) async throws { try await store.savePending(request) }
+    /// Parks a request until someone decides, fingerprinting what it shows and what it would run.
+    public func submit(_ request: ApprovalRequest) async throws {
+        var request = request
+        request.fingerprint = request.contentFingerprint
+        try await store.savePending(request)
+    }
 
     /// Requests waiting for a decision.
     public func pending() async throws -> [ApprovalRequest] { try await store.pending() }
@@ -64,8 +68,17 @@ public struct ApprovalCenter: Sendable {
     public func decisions() async throws -> [ApprovalDecision] { try await store.decisions() }
 
     /// Approves a request: records the decision, then has the owning skill carry out the action.
+    ///
+    /// A request whose summary, details or action no longer match the fingerprint taken when it was
+    /// parked (an edited backup imported in between, say) is refused: it is recorded as denied and
+    /// nothing runs, so the family never approves one thing and gets another.
+    /// - Throws: ``SkillError/unknownApproval(_:)``, ``SkillError/approvalChanged(_:)``, or the skill's error.
     public func approve(_ id: UUID, registry: SkillRegistry, context: SkillContext) async throws -> SkillResult {
         guard let request = try await store.takePending(id: id) else { throw SkillError.unknownApproval(id.uuidString) }
+        guard let fingerprint = request.fingerprint, fingerprint == request.contentFingerprint else {
+            try await store.record(ApprovalDecision(request: request, approved: false, decidedAt: now()))
+            throw SkillError.approvalChanged(id.uuidString)
+        }
         try await store.record(ApprovalDecision(request: request, approved: true, decidedAt: now()))
         return try await registry.skill(request.action.skillID).performApproved(request.action, context: context)
     }

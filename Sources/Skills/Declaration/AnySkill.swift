@@ -62,6 +62,8 @@ public enum SkillError: Error, Sendable, Hashable, CustomStringConvertible {
     case handoffLoop(chain: [String])
     /// No pending approval has this id.
     case unknownApproval(String)
+    /// The pending approval no longer matches what was shown when it was parked.
+    case approvalChanged(String)
 
     public var description: String {
         switch self {
@@ -72,6 +74,9 @@ public enum SkillError: Error, Sendable, Hashable, CustomStringConvertible {
             return "Invalid arguments for '\(id)': " + problems.prefix(5).joined(separator: "; ")
         case .handoffLoop(let chain): return "Handoffs stopped to avoid a loop: " + chain.joined(separator: " → ")
         case .unknownApproval(let id): return "No pending approval has the id \(id)."
+        case .approvalChanged(let id):
+            return "The approval \(id) was changed after it was shown: what it would do no longer matches what you were asked "
+                + "to approve. Nothing was done and it was withdrawn; ask again to get a fresh approval."
         }
     }
 }

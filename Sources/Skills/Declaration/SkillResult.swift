@@ -55,6 +55,9 @@ public struct ApprovalRequest: Sendable, Hashable, Codable, Identifiable {
     public var onDeny: String
     /// The action carried out on approval.
     public var action: PendingAction
+    /// The ``contentFingerprint`` taken when the request was parked: approving checks that what
+    /// would run is still what was shown (see ``ApprovalCenter/approve(_:registry:context:)``).
+    public var fingerprint: String?
 
     /// One labelled fact.
     public struct Detail: Sendable, Hashable, Codable {
