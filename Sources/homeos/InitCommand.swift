@@ -72,6 +72,10 @@ struct InitCommand: ParsableCommand {
 
     /// Reads and decodes a family file, with the problem's place when it does not fit.
     static func seed(fromFile path: String) throws -> FamilySeed {
+        if let bytes = FamilyLimits.fileSize(of: URL(fileURLWithPath: path)),
+           let problem = FamilyLimits.fileProblem(bytes: bytes, path: path) {
+            throw CommandFailure("Cannot use \(path): \(problem).")
+        }
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))

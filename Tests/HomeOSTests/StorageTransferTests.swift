@@ -102,6 +102,26 @@ import Testing
         #expect(why.contains("[0].dosage is missing"), "\(why)")
     }
 
+    /// Issue 22: family data had no size limits (a 20 MB name, 10,000 members).
+    @Test func importRefusesOversizeFilesAndFamiliesBeyondTheLimits() throws {
+        let crowd = (0..<10_000).map { #"{"id": "m\#($0)", "name": "Member \#($0)", "role": "other"}"# }.joined(separator: ",")
+        let many = try failedImport([StoragePaths.family: #"{"name": "F", "timeZone": "UTC", "members": [\#(crowd)]}"#])
+        #expect(many.untouched)
+        guard case .invalidImport(_, let detail)? = many.error else { Issue.record("accepted 10,000 members"); return }
+        #expect(detail.contains("10000 members; the limit is \(FamilyLimits.members)"), "\(detail)")
+
+        let longName = String(repeating: "x", count: 300)
+        let named = try failedImport([StoragePaths.family: #"{"name": "F", "timeZone": "UTC", "members": [{"name": "\#(longName)"}]}"#])
+        guard case .invalidImport(_, let why)? = named.error else { Issue.record("accepted a 300-character name"); return }
+        #expect(why.contains("name of 300 characters; the limit is 120"), "\(why)")
+
+        let huge = String(repeating: " ", count: FamilyLimits.fileBytes + 1)
+        let big = try failedImport([StoragePaths.notes: "[" + huge + "]"])
+        #expect(big.untouched)
+        guard case .invalidImport(_, let size)? = big.error else { Issue.record("read a file over the limit"); return }
+        #expect(size.contains("family files are at most 5 MB"), "\(size)")
+    }
+
     @Test func importRejectsFilesThatCannotBeDocuments() throws {
         let text = try failedImport(["data/readme.txt": "hello"])
         guard case .invalidImport(let file, _)? = text.error else { Issue.record("accepted a .txt file"); return }

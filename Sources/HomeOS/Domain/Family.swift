@@ -55,6 +55,12 @@ public struct Family: Codable, Sendable, Hashable {
     public var problems: [String] {
         var problems: [String] = []
         if name.trimmingCharacters(in: .whitespaces).isEmpty { problems.append("the family name is empty") }
+        if name.count > FamilyLimits.nameCharacters {
+            problems.append("the family name is \(name.count) characters long; the limit is \(FamilyLimits.nameCharacters)")
+        }
+        if members.count > FamilyLimits.members {
+            problems.append("the family has \(members.count) members; the limit is \(FamilyLimits.members)")
+        }
         if timeZone == nil { problems.append("\"\(timeZoneIdentifier)\" is not a known time zone (use an IANA name such as America/Chicago)") }
         var ids = Set<String>()
         for (index, member) in members.enumerated() {
@@ -63,12 +69,33 @@ public struct Family: Codable, Sendable, Hashable {
             if member.id.isEmpty { problems.append("\(label) has an empty id") }
             else if !ids.insert(member.id).inserted { problems.append("member id \"\(member.id)\" is used twice") }
             if let age = member.age, !(0...130).contains(age) { problems.append("\(label) has an impossible age \(age)") }
+            problems += Self.sizeProblems(of: member, label: label)
             if let time = member.checkInTime, QuietHours.minuteOfDay(time) == nil {
                 problems.append("\(label) has a check-in time \"\(time)\" that is not HH:mm (for example 10:30)")
             }
         }
         problems += quietHours?.problems ?? []
         problems += notificationPreferences.problems
+        return problems
+    }
+
+    /// The limits of ``FamilyLimits`` that `member` crosses.
+    private static func sizeProblems(of member: FamilyMember, label: String) -> [String] {
+        var problems: [String] = []
+        let limit = FamilyLimits.nameCharacters
+        if member.name.count > limit { problems.append("\(label) has a name of \(member.name.count) characters; the limit is \(limit)") }
+        if member.id.count > limit { problems.append("\(label) has an id of \(member.id.count) characters; the limit is \(limit)") }
+        for (field, list) in [("allergies", member.allergies), ("dietaryPreferences", member.dietaryPreferences)] {
+            if list.count > FamilyLimits.listEntries {
+                problems.append("\(label) has \(list.count) \(field); the limit is \(FamilyLimits.listEntries)")
+            }
+            if let long = list.first(where: { $0.count > limit }) {
+                problems.append("\(label) has an entry in \(field) of \(long.count) characters; the limit is \(limit)")
+            }
+        }
+        for value in [member.contact?.phone, member.contact?.email].compactMap({ $0 }) where value.count > FamilyLimits.contactCharacters {
+            problems.append("\(label) has a contact of \(value.count) characters; the limit is \(FamilyLimits.contactCharacters)")
+        }
         return problems
     }
 

@@ -9,7 +9,13 @@ public enum StorageDocumentCatalog {
 
         init<Value>(_ document: StorageDocument<Value>) {
             path = document.path
-            check = { data in _ = try StorageCoding.decode(Value.self, from: data, at: document.path) }
+            check = { data in
+                let value = try StorageCoding.decode(Value.self, from: data, at: document.path)
+                // A family is also checked against its rules and size limits (`Family.problems`).
+                if let family = value as? Family, !family.problems.isEmpty {
+                    throw StorageError.corrupt(path: document.path, detail: family.problems.prefix(5).joined(separator: "; "))
+                }
+            }
         }
     }
 

@@ -133,9 +133,13 @@ public enum StorageTransfer {
             if case .invalidPath(_, let reason) = error { throw .invalidImport(file: path, detail: "it cannot be a document path: \(reason)") }
             throw error
         }
+        let url = directory.appendingPathComponent(path)
+        if let bytes = FamilyLimits.fileSize(of: url), let problem = FamilyLimits.fileProblem(bytes: bytes, path: path) {
+            throw .invalidImport(file: path, detail: problem)
+        }
         let data: Data
         do {
-            data = try Data(contentsOf: directory.appendingPathComponent(path))
+            data = try Data(contentsOf: url)
         } catch {
             throw .invalidImport(file: path, detail: "it cannot be read")
         }
