@@ -38,9 +38,14 @@ public struct HealthExportParser: Sendable {
         let ok = parser.parse()
         if let root = delegate.rootElement, root != "HealthData" { throw .notAHealthExport(rootElement: root) }
         if !ok || delegate.rootElement == nil {
+            let code = (parser.parserError as NSError?)?.code
+            if delegate.rootElement == "HealthData", !delegate.rootClosed, code == XMLParser.ErrorCode.prematureDocumentEndError.rawValue {
+                throw .truncated(line: parser.lineNumber)
+            }
             let reason = parser.parserError.map { ($0 as NSError).localizedDescription } ?? "the document is empty"
             throw .malformedXML(line: parser.lineNumber, column: parser.columnNumber, reason: reason)
         }
+        if !delegate.rootClosed { throw .truncated(line: parser.lineNumber) }
         return delegate.skipped
     }
 
@@ -52,9 +57,20 @@ public struct HealthExportParser: Sendable {
         return data
     }
 
+    /// The largest value one record of each metric can plausibly hold: more steps than anyone walks
+    /// in a day, an SDNN far above any measured. A record beyond it is skipped (and counted), never
+    /// allowed to swamp the day's total: one `value="1e308"` once turned a yellow check-in green.
+    static func plausibleMaximum(of metric: HealthMetric) -> Double {
+        switch metric {
+        case .steps: return 100_000
+        case .hrv: return 500
+        case .sleep: return 24
+        }
+    }
+
     /// Builds a record from a `<Record>` element's attributes; nil for types Sentinel does not
-    /// use and for sleep stages that are not sleep. Throws nothing: unreadable records are
-    /// reported through `skipped`.
+    /// use and for sleep stages that are not sleep. Throws nothing: unreadable and implausible
+    /// records are reported through `skipped`.
     static func record(from attributes: [String: String], skipped: inout Int) -> HealthRecord? {
         guard let type = attributes["type"], let metric = HealthMetric.allCases.first(where: { $0.healthKitIdentifier == type })
         else { return nil }
@@ -72,7 +88,10 @@ public struct HealthExportParser: Sendable {
             guard seconds >= 0, seconds <= 24 * 3600 else { skipped += 1; return nil }
             amount = Double(seconds) / 3600
         } else {
-            guard let number = Double(value), number.isFinite, number >= 0 else { skipped += 1; return nil }
+            guard let number = Double(value), number.isFinite, number >= 0, number <= plausibleMaximum(of: metric) else {
+                skipped += 1
+                return nil
+            }
             amount = number
         }
         return HealthRecord(metric: metric, source: source, start: start, end: end, value: amount)
@@ -83,6 +102,7 @@ public struct HealthExportParser: Sendable {
 private final class ExportDelegate: NSObject, XMLParserDelegate {
     let handle: (HealthRecord) -> Void
     var rootElement: String?
+    var rootClosed = false
     var skipped = 0
 
     init(handle: @escaping (HealthRecord) -> Void) {
@@ -98,5 +118,9 @@ private final class ExportDelegate: NSObject, XMLParserDelegate {
         }
         guard elementName == "Record" else { return }
         if let record = HealthExportParser.record(from: attributes, skipped: &skipped) { handle(record) }
+    }
+
+    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
+        if elementName == "HealthData" { rootClosed = true }
     }
 }

@@ -14,6 +14,8 @@ public enum HealthImportError: Error, Sendable, Hashable, LocalizedError, Custom
     case noRecords(path: String)
     /// The format could not be told from the file name.
     case unknownFormat(path: String)
+    /// The export stops before its end (`</HealthData>` never comes): a cut-off copy or download.
+    case truncated(line: Int)
 
     public var description: String {
         switch self {
@@ -32,6 +34,9 @@ public enum HealthImportError: Error, Sendable, Hashable, LocalizedError, Custom
             return "\(path) contains no step count, heart-rate variability (SDNN) or sleep analysis records."
         case .unknownFormat(let path):
             return "Cannot tell the format of \(path): name it .xml (Apple Health export) or .csv (date,metric,value)."
+        case .truncated(let line):
+            return "The health export ends at line \(line) before its closing </HealthData>: the file was cut off. "
+                + "Nothing from it was used. Unzip export.xml again from the Health app's export."
         }
     }
 

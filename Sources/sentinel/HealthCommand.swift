@@ -59,7 +59,9 @@ struct HealthCommand: AsyncParsableCommand {
             "",
         ]
         lines += report.metrics.map(\.summary)
-        if report.skippedRecords > 0 { lines.append("\n\(report.skippedRecords) unreadable record(s) were skipped.") }
+        if report.skippedRecords > 0 {
+            lines.append("\n\(report.skippedRecords) unreadable or implausible record(s) were skipped (for example a step count above 100,000 in one record).")
+        }
         Console.out(lines.joined(separator: "\n") + "\n")
     }
 }

@@ -106,6 +106,34 @@ import Testing
         #expect(HealthBaselineAnalyzer().analyze(data)?.skippedRecords == 2)
     }
 
+    /// Issue 22: one `value="1e308"` turned a yellow check-in green and printed 300-digit numbers.
+    @Test func implausibleValuesAreSkippedAndCountedNotSummed() throws {
+        let day = "2024-01-20"
+        let extra = [
+            builder.record("HKQuantityTypeIdentifierStepCount", source: "x", unit: "count",
+                           start: "\(day) 08:00:00 -0800", end: "\(day) 08:10:00 -0800", value: "1e308"),
+            builder.record("HKQuantityTypeIdentifierHeartRateVariabilitySDNN", source: "x", unit: "ms",
+                           start: "\(day) 09:00:00 -0800", end: "\(day) 09:00:00 -0800", value: "9000"),
+        ]
+        let path = try writeExport(extra: extra)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let data = try HealthExportParser().load(path: path)
+        #expect(data.skippedRecords == 2)
+        #expect(data.dailyValues(for: .steps).values.allSatisfy { $0 <= 100_000 })
+        #expect(data.dailyValues(for: .hrv).values.allSatisfy { $0 <= 500 })
+    }
+
+    /// Issue 22: a truncated `export.xml` exited 0 and analysed whatever came before the cut.
+    @Test func aTruncatedExportIsAnError() throws {
+        let xml = builder.xml()
+        let cut = String(xml.prefix(xml.count * 2 / 3))
+        let path = try SyntheticAudio.temporaryFile(Data(cut.utf8), suffix: ".xml")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let error = #expect(throws: HealthImportError.self) { try HealthExportParser().load(path: path) }
+        guard case .truncated? = error else { Issue.record("wrong error \(String(describing: error))"); return }
+        #expect(error?.description.contains("cut off") == true)
+    }
+
     @Test func malformedXMLSaysWhere() throws {
         let path = try SyntheticAudio.temporaryFile(Data("<HealthData>\n <Record type=\"x\"\n</HealthData>".utf8), suffix: ".xml")
         defer { try? FileManager.default.removeItem(atPath: path) }

@@ -8,7 +8,8 @@ import Testing
 @Suite struct RiskFloorPropertyTests {
     /// The C-SSRS screener triage, written independently of the production code.
     static func oracleTier(_ answers: CSSRSAnswers) -> RiskTier {
-        if answers[.intent] == true || answers[.plan] == true { return .red }
+        // Intent, a plan, or suicidal behaviour within the past 3 months (Columbia's own triage).
+        if answers[.intent] == true || answers[.plan] == true || answers[.behaviorPastThreeMonths] == true { return .red }
         if answers[.method] == true || answers[.behavior] == true { return .orange }
         if answers[.wishDead] == true || answers[.suicidalThoughts] == true { return .yellow }
         return .green
