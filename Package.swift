@@ -99,7 +99,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "sentinel",
-            dependencies: ["Sentinel", "LLM", "LlamaEngine", "ModelHub",
+            dependencies: ["Sentinel", "LLM", "LlamaEngine", "ModelHub", "CrisisDetection",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // The concurrency stress harness for sanitizer builds (scripts/sanitize.sh): engines only.

@@ -115,9 +115,22 @@ public enum RiskDecision {
     /// The tier the person's note and transcript reach on their own, or nil when the crisis layer
     /// flags neither (a report about someone else does not raise the writer's tier).
     public static func wordsTier(_ signals: CheckInSignals, crisis: CrisisDetector = CrisisDetector()) -> RiskTier? {
+        tier(of: [signals.note, signals.transcript].compactMap { $0 }.map(crisis.assess))
+    }
+
+    /// ``wordsTier(_:crisis:)`` through the whole crisis layer: the rules, then the learned
+    /// classifier over sentence vectors when `screen` has an encoder (HomeOS's layer, shared).
+    public static func wordsTier(_ signals: CheckInSignals, screen: CrisisScreen) async -> RiskTier? {
+        var assessments: [CrisisAssessment] = []
+        for text in [signals.note, signals.transcript].compactMap({ $0 }) { assessments.append(await screen.assess(text)) }
+        return tier(of: assessments)
+    }
+
+    /// Orange for the wish to be dead and self-harm, red for everything else the layer flags about
+    /// the writer; nil when it flags nothing (or only someone else).
+    private static func tier(of assessments: [CrisisAssessment]) -> RiskTier? {
         var tier: RiskTier?
-        for text in [signals.note, signals.transcript].compactMap({ $0 }) {
-            let assessment = crisis.assess(text)
+        for assessment in assessments {
             guard assessment.isCrisis, let category = assessment.category, category != .thirdParty else { continue }
             let reached: RiskTier = [.passiveIdeation, .selfHarm].contains(category) ? .orange : .red
             tier = max(tier ?? reached, reached)

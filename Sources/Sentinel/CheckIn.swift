@@ -1,3 +1,4 @@
+import CrisisDetection
 import Foundation
 
 /// One check-in: the C-SSRS screener, with the AI step running alongside it.
@@ -29,6 +30,9 @@ public struct CheckIn: Sendable {
     public var now: @Sendable () -> Date
     /// The person's crisis material, shown in the crisis view for orange and red.
     public var profile: CrisisProfile = CrisisProfile()
+    /// The crisis layer the note and transcript go through: the rules by default; with a sentence
+    /// encoder (as `sentinel checkin` passes when one is installed), the learned classifier too.
+    public var crisisScreen = CrisisScreen(encoder: nil, classifier: nil)
     /// Called when the questions are done and the check-in waits for the AI step (for a
     /// "reviewing…" message); not called when the AI step is off or not needed.
     public var onWaitingForAI: (@Sendable () -> Void)?
@@ -86,7 +90,7 @@ public struct CheckIn: Sendable {
                 assessment = await aiTask?.value ?? .skipped("not started")
             }
         }
-        let words = RiskDecision.wordsTier(signals)
+        let words = await RiskDecision.wordsTier(signals, screen: crisisScreen)
         let floor = RiskDecision.deterministicTier(screener: screener.tier, signals: signals, words: words)
         let final = RiskDecision.finalTier(screener: floor, ai: assessment.status == .assessed ? assessment.tier : nil)
         let source: CheckInReport.Source = final > floor ? .model

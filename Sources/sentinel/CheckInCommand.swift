@@ -1,5 +1,8 @@
 import ArgumentParser
+import CrisisDetection
 import Foundation
+import LlamaEngine
+import ModelHub
 import Sentinel
 
 /// `sentinel checkin`: the full check-in — screener, signals, AI step, report.
@@ -89,6 +92,12 @@ struct CheckInCommand: AsyncParsableCommand {
             console.prompt("\nReviewing your signals with the on-device model (up to \(ai.timeoutDescription))…\n")
         })
         checkIn.profile = crisisProfile
+        // The note and transcript go through HomeOS's whole crisis layer: the rules, and the learned
+        // classifier when the sentence encoder is installed (nothing else needs it; it never fails the check-in).
+        if let path = SentenceEncoder.defaultModelPath(in: ModelDirectory.standard().root),
+           let encoder = try? SentenceEncoder(modelPath: path) {
+            checkIn.crisisScreen = CrisisScreen(encoder: encoder)
+        }
         var report: CheckInReport
         do {
             if let sheet {
