@@ -75,6 +75,7 @@ let package = Package(
         ),
         // Veteran crisis check-in: screener, signals, risk tier, crisis state (no HomeOS).
         .target(name: "Sentinel", dependencies: ["LLM", "CrisisDetection", .product(name: "Crypto", package: "swift-crypto"),
+                                                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                                                  .product(name: "GRDB", package: "GRDB.swift")]),
         // OpenAI-compatible servers (llama-server, vLLM, Ollama, cloud) behind the LanguageModel protocol.
         .target(

@@ -57,11 +57,11 @@ public final class SentinelStore: Sendable {
     ///   - now: The clock for retention and timestamps.
     /// - Throws: ``SentinelStoreError``.
     public convenience init(directory: URL, passphrase: String? = nil, now: @escaping @Sendable () -> Date = { Date() }) throws {
-        try self.init(directory: directory, passphrase: passphrase, now: now, keyIterations: StoreKeyFile.defaultIterations)
+        try self.init(directory: directory, passphrase: passphrase, now: now, keyCost: StoreKeyFile.defaultScryptCost)
     }
 
-    /// Opens the store; a new passphrase key uses `keyIterations` PBKDF2 iterations (tests use fewer).
-    init(directory: URL, passphrase: String?, now: @escaping @Sendable () -> Date, keyIterations: UInt32) throws {
+    /// Opens the store; a new passphrase key is derived with scrypt at `keyCost`.
+    init(directory: URL, passphrase: String?, now: @escaping @Sendable () -> Date, keyCost: StoreKeyFile.ScryptCost) throws {
         let directory = directory.standardizedFileURL
         self.directory = directory
         self.now = now
@@ -70,7 +70,7 @@ public final class SentinelStore: Sendable {
         let keyFile = StoreKeyFile(url: directory.appendingPathComponent(Self.keyFileName))
         let master = try keyFile.loadOrCreate(passphrase: passphrase.flatMap { $0.isEmpty ? nil : $0 },
                                               databaseExists: PrivateFile.exists(databasePath), databasePath: databasePath,
-                                              iterations: keyIterations)
+                                              cost: keyCost)
         cipher = FieldCipher(master: master)
         var configuration = Configuration()
         configuration.label = "Sentinel.SentinelStore"
