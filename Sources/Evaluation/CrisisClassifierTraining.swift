@@ -83,7 +83,8 @@ public struct CrisisClassifierTraining: Sendable {
             vectors += try await encoder.embeddings(for: kept[start..<min(start + 256, kept.count)].map(\.1))
         }
         let labels = kept.map { $0.0.category != nil }
-        let foldOf = kept.indices.map { Int(Self.mix(UInt64($0)) % UInt64(folds)) }
+        var generator = SplitMix64(seed: 7)
+        let foldOf = kept.indices.map { _ in Int(generator.next() % UInt64(folds)) }
 
         var outOfFold = [Double](repeating: 0, count: kept.count)
         for fold in 0..<folds {
@@ -173,13 +174,5 @@ public struct CrisisClassifierTraining: Sendable {
 
     private func probability(_ vector: [Float], weights: [Float], bias: Float) -> Double {
         1 / (1 + Foundation.exp(-Double(zip(weights, vector).reduce(bias) { $0 + $1.0 * $1.1 * inputScale })))
-    }
-
-    /// A fixed 64-bit mixer (SplitMix64's finaliser): deterministic folds.
-    static func mix(_ value: UInt64) -> UInt64 {
-        var z = value &+ 0x9E37_79B9_7F4A_7C15
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -75,7 +75,7 @@ struct StressCommand: AsyncParsableCommand {
         await withTaskGroup(of: Void.self) { group in
             for worker in 0..<concurrency {
                 group.addTask {
-                    var random = SeededGenerator(seed: seed &+ UInt64(worker) &* 0x9E37_79B9)
+                    var random = SplitMix64(seed: seed &+ UInt64(worker) &* 0x9E37_79B9)
                     for step in stride(from: worker, to: iterations, by: concurrency) {
                         let operation = StressOperation.allCases.randomElement(using: &random)!
                         let outcome = await operation.run(pool: pool, encoder: encoder, random: &random)

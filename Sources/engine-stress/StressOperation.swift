@@ -27,7 +27,7 @@ enum StressOperation: String, CaseIterable, Sendable {
     static let prompts = ["Name three fruits.", "Write one sentence about the sea.", "What is 2 + 2?",
                           "List the days of the week.", "Say hello to Grandma Rosa."]
 
-    func run(pool: EnginePool, encoder: SentenceEncoder?, random: inout SeededGenerator) async -> StressOutcome {
+    func run(pool: EnginePool, encoder: SentenceEncoder?, random: inout SplitMix64) async -> StressOutcome {
         let engine = await pool.pick(Int.random(in: 0..<pool.count, using: &random))
         let prompt = Self.prompts.randomElement(using: &random)!
         let maxTokens = Int.random(in: 4...48, using: &random)

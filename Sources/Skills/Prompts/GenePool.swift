@@ -1,4 +1,5 @@
 import Foundation
+import LLM
 
 /// A pool of prompt genes that evolves from feedback.
 ///

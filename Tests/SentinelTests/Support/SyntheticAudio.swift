@@ -1,4 +1,5 @@
 import Foundation
+import LLM
 @testable import Sentinel
 
 /// Builds synthetic signals and WAV files for the prosody tests.
@@ -133,17 +134,5 @@ extension Data {
     mutating func append(le value: UInt32) { Swift.withUnsafeBytes(of: value.littleEndian) { append(contentsOf: $0) } }
 }
 
-/// A small deterministic random number generator (SplitMix64), so failures can be replayed.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+/// A small deterministic random number generator, so failures can be replayed (LLM's SplitMix64).
+typealias SeededGenerator = SplitMix64
