@@ -14,7 +14,8 @@ import LLM
 /// message takes a few milliseconds on two cores).
 ///
 /// ```swift
-/// let encoder = try SentenceEncoder(modelPath: SentenceEncoder.defaultModelPath())
+/// let path = SentenceEncoder.defaultModelPath(in: modelsFolder)!   // installed by `make setup`
+/// let encoder = try SentenceEncoder(modelPath: path)
 /// let vectors = try encoder.embeddings(for: ["we're out of ideas for tonight", "what's for dinner?"])
 /// let similarity = SentenceEncoder.cosine(vectors[0], vectors[1])
 /// ```
@@ -101,7 +102,7 @@ public final class SentenceEncoder: TextEmbedding, Sendable {
     public func embeddingSpace() -> EmbeddingSpace { space }
 
     /// One unit-length vector per text, in the order of `texts`.
-    /// - Throws: ``LLMError/generationFailed(_:)`` when llama.cpp cannot encode; `CancellationError`
+    /// - Throws: `LLMError.generationFailed` when llama.cpp cannot encode; `CancellationError`
     ///   when the calling task is cancelled between batches.
     public func embeddings(for texts: [String]) throws -> [[Float]] {
         var vectors: [[Float]] = []
