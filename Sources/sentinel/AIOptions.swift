@@ -80,11 +80,17 @@ struct SignalOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Wearable data: Apple Health export.xml or a date,metric,value CSV.", valueName: "file"))
     var health: String?
 
-    @Option(name: .long, help: ArgumentHelp("Last day of the recent window for --health (default: the last day with data).", valueName: "yyyy-MM-dd"))
+    @Option(name: .long, help: ArgumentHelp("The day --health is reviewed for (default: today, the check-in day; an export that ends before it is left out).", valueName: "yyyy-MM-dd"))
     var asOf: String?
 
     func validate() throws {
         if let asOf, CalendarDay(asOf) == nil { throw ValidationError("--as-of must be a date like 2024-01-05, got '\(asOf)'.") }
+    }
+
+    /// Today's date in the local time zone.
+    static func today(now: Date = Date()) -> CalendarDay {
+        let parts = Calendar.current.dateComponents([.year, .month, .day], from: now)
+        return CalendarDay(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1) ?? CalendarDay(ordinal: 0)
     }
 
     /// Loads the signals. A file that cannot be used is reported on standard error and left out:
@@ -100,7 +106,15 @@ struct SignalOptions: ParsableArguments {
         if let health {
             do {
                 let data = try HealthDataLoader.load(path: health)
-                baseline = HealthBaselineAnalyzer().analyze(data, asOf: asOf.flatMap(CalendarDay.init))
+                // "Today" is the check-in day, never the last day in the file: an old export must not
+                // stand in for how the person is now.
+                let day = asOf.flatMap(CalendarDay.init) ?? Self.today()
+                if let last = data.lastDay, last < day {
+                    Console.error("Wearable data left out: the export ends on \(last), before the day reviewed (\(day)). "
+                        + "Export it again from the Health app, or pass --as-of \(last) to review that day.")
+                } else {
+                    baseline = HealthBaselineAnalyzer().analyze(data, asOf: day)
+                }
             } catch {
                 Console.error("Wearable data left out: \(error)")
             }

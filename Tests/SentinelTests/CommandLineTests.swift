@@ -155,14 +155,26 @@ import Testing
             try? FileManager.default.removeItem(atPath: export)
             try? FileManager.default.removeItem(atPath: broken)
         }
-        let output = try await SentinelProcess.run(["checkin", "--no-model", "--health", export, "--voice", broken],
-                                                   input: "no\nno\nno\n")
+        let output = try await SentinelProcess.run(["checkin", "--no-model", "--health", export, "--as-of", "2024-02-14",
+                                                    "--voice", broken], input: "no\nno\nno\n")
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stderr.contains("Voice recording left out: This is not a WAV file"))
         #expect(output.stdout.contains("Wearables (2024-02-14 vs"))
         // Every answer "no", but wearables are significantly below baseline: not green.
         #expect(output.stdout.contains("Check-in result: YELLOW"))
         #expect(output.stdout.contains("Decided by: wearable deviations"))
+    }
+
+    /// Issue 22: "today" is the check-in day, never the last day in the file: an export that ends
+    /// before it is left out, with what to do, instead of passing old data off as today's.
+    @Test func anExportThatEndsBeforeTodayIsLeftOutOfTheCheckIn() async throws {
+        let export = try SyntheticAudio.temporaryFile(Data(HealthExportBuilder().xml().utf8), suffix: ".xml")
+        defer { try? FileManager.default.removeItem(atPath: export) }
+        let output = try await SentinelProcess.run(["checkin", "--no-model", "--health", export], input: "no\nno\nno\n")
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.stderr.contains("Wearable data left out: the export ends on 2024-02-14"), "\(output.stderr)")
+        #expect(output.stderr.contains("--as-of 2024-02-14"))
+        #expect(!output.stdout.contains("Wearables (2024-02-14"))
     }
 
     @Test func conflictingModelOptionsAreRejected() async throws {
