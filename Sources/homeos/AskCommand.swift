@@ -42,12 +42,14 @@ struct AskCommand: AsyncParsableCommand {
     func run() async throws {
         // The crisis layer runs before anything that can fail: a missing or broken model, or a
         // store that cannot be opened, must never stand between a person and the crisis lines.
-        if let crisis = await CrisisReply.assess(text, screen: CrisisReply.screen()) {
+        // The sentence encoder loads once and serves both the crisis layer and routing.
+        let encoder = AssistantOptions.sentenceEncoder()
+        if let crisis = await CrisisReply.assess(text, screen: CrisisReply.screen(encoder: encoder)) {
             Terminal.line(json ? crisis.json.jsonText : crisis.text)
             return
         }
         let style = PromptStyle()
-        let home = try await options.openAssistant(style: style)
+        let home = try await options.openAssistant(style: style, sentenceEncoder: encoder)
         let turn = try AssistantOptions.beginTurn(home, style: style)
         let reply = await home.assistant.handle(text)
         if json {

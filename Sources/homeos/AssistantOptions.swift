@@ -27,7 +27,10 @@ struct AssistantOptions: ParsableArguments {
     /// - Throws: a ``CommandFailure`` saying to run `homeos init` when there is no family, or how to
     ///   get a model when it cannot be loaded.
     /// - Parameter style: the gene-pool style holder the skills' prompts read (see ``beginTurn(_:)``).
-    func openAssistant(loadModel: Bool = true, style: PromptStyle? = nil) async throws -> HomeOSAssistant {
+    /// - Parameter sentenceEncoder: the encoder routing reads vectors from (default: the installed
+    ///   one, loaded now); `ask` and `chat` pass the one their crisis layer already loaded.
+    func openAssistant(loadModel: Bool = true, style: PromptStyle? = nil,
+                       sentenceEncoder: SentenceEncoder? = AssistantOptions.sentenceEncoder()) async throws -> HomeOSAssistant {
         let storage = try data.openRequiredStorage()
         guard try storage.exists(StoragePaths.family) else {
             throw CommandFailure(HomeOSAssistantError.noFamily(location: storage.databasePath).description)
@@ -36,7 +39,7 @@ struct AssistantOptions: ParsableArguments {
         do {
             return try HomeOSAssistant(storage: storage, bridge: bridge, style: style,
                                        tokenCounter: Self.tokenCounter(for: bridge?.model),
-                                       sentenceEncoder: Self.sentenceEncoder())
+                                       sentenceEncoder: sentenceEncoder)
         } catch let error as HomeOSAssistantError {
             throw CommandFailure(error.description)
         }

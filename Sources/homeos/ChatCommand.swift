@@ -31,9 +31,10 @@ struct ChatCommand: AsyncParsableCommand {
 
     func run() async throws {
         let style = PromptStyle()
-        let home = try await options.openAssistant(style: style)
+        let encoder = AssistantOptions.sentenceEncoder()  // one load for the crisis layer and routing
+        let home = try await options.openAssistant(style: style, sentenceEncoder: encoder)
         let typing = isatty(STDOUT_FILENO) == 1
-        let crisisLayer = CrisisReply.screen()  // its rules compile and its encoder loads once, not once per message
+        let crisisLayer = CrisisReply.screen(encoder: encoder)  // its rules compile once, not once per message
         Self.say("HomeOS for \(home.family.name). Ask anything; /quit to leave.\n")
         while true {
             Self.say("you> ")

@@ -1,6 +1,7 @@
 import CrisisDetection
 import Foundation
 import LLM
+import LlamaEngine
 
 /// The crisis layer's answer in the terminal: the fixed crisis response, with no skill, timing or
 /// feedback line. The message is never written anywhere; only the category and score are kept.
@@ -18,10 +19,11 @@ struct CrisisReply {
         return CrisisReply(assessment: assessment)
     }
 
-    /// The whole crisis layer: the rules, and the learned classifier when the sentence encoder is
-    /// installed (loading it cannot fail the layer: without it the rules decide alone).
-    static func screen() -> CrisisScreen {
-        CrisisScreen(encoder: AssistantOptions.sentenceEncoder())
+    /// The whole crisis layer: the rules, and the learned classifier when `encoder` (the installed
+    /// sentence encoder, or nil when it is missing or cannot load) is there; without it the rules
+    /// decide alone.
+    static func screen(encoder: SentenceEncoder?) -> CrisisScreen {
+        CrisisScreen(encoder: encoder)
     }
 
     /// The crisis response.
