@@ -23,6 +23,7 @@ let package = Package(
         .library(name: "HomeOS", targets: ["HomeOS"]),
         .library(name: "Sentinel", targets: ["Sentinel"]),
         .library(name: "RemoteEngine", targets: ["RemoteEngine"]),
+        .library(name: "WebApp", targets: ["WebApp"]),
         .executable(name: "homeos", targets: ["homeos"]),
         .executable(name: "sentinel", targets: ["sentinel"]),
     ],
@@ -33,6 +34,11 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
+        // `homeos serve`: the family web app's HTTP server (with swift-service-lifecycle and swift-log).
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         // `make docs`: the DocC API reference of the public libraries (a plugin only; nothing links it).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -88,14 +94,30 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
+        // `homeos serve`: HTTP routes, security and the family web app's pages over the HomeOS library.
+        // It only translates requests; models come in through a loader the command line hands it.
+        .target(
+            name: "WebApp",
+            dependencies: [
+                "HomeOS", "Skills", "LLM", "CrisisDetection", "ModelHub",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            resources: [.copy("Resources")]
+        ),
         // Evaluation harnesses over the public data found through EvaluationData (conformance, coverage, routing).
         .target(name: "Evaluation", dependencies: ["LLM", "Skills", "CrisisDetection"], resources: [.copy("Resources/routing-label-map.json")]),
         // Command-line front end.
         .executableTarget(
             name: "homeos",
             dependencies: [
-                "LLM", "LlamaEngine", "ModelHub", "Evaluation", "Skills", "HomeOS", "RemoteEngine", "CrisisDetection",
+                "LLM", "LlamaEngine", "ModelHub", "Evaluation", "Skills", "HomeOS", "RemoteEngine", "CrisisDetection", "WebApp",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .executableTarget(
@@ -144,6 +166,10 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
+        .testTarget(name: "WebAppTests", dependencies: [
+            "WebApp", "HomeOS", "Skills", "LLM",
+            .product(name: "HummingbirdTesting", package: "hummingbird"),
+        ]),
         .testTarget(name: "EvaluationTests", dependencies: ["Evaluation", "LLM", "Skills", "HomeOS"],
                     exclude: ["json-schema-suite-expected-failures.txt"]),
     ],

@@ -83,10 +83,6 @@ struct AssistantOptions: ParsableArguments {
     /// - Returns: the turn id.
     @discardableResult
     static func beginTurn(_ home: HomeOSAssistant, style: PromptStyle) throws -> String {
-        let values = ["FAMILY_NAME": home.family.name, "NOW": HomeOSPrompt.describe(Date(), in: home.timeZone),
-                      "FAMILY_SUMMARY": HomeOSPrompt.summary(of: home.family)]
-        let (turn, prompt) = try PromptGeneStore(storage: home.storage).beginTurn(values: values, now: Date())
-        style.set(text: prompt.text, turnID: turn.id)
-        return turn.id
+        try home.beginTurn(style: style)
     }
 }

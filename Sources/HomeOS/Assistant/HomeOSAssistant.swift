@@ -59,6 +59,7 @@ public struct HomeOSAssistant: Sendable {
     ///   - tokenCounter: counts prompt tokens for the budgets (the model's `LlamaTokenizer`; default an estimate).
     ///   - sentenceEncoder: the sentence-embedding model routing reads vectors from, whatever the
     ///     engine (nil: the bridge's model when it computes vectors, else words only).
+    ///   - history: the conversation so far (a server that keeps it across restarts passes it back).
     /// - Throws: ``HomeOSAssistantError/noFamily(location:)`` before `homeos init`, a ``StorageError``
     ///   when the store cannot be read, a ``RoutingModelError`` when the routing model is unusable,
     ///   or a ``SkillError`` when skills cannot be registered.
@@ -66,7 +67,7 @@ public struct HomeOSAssistant: Sendable {
                 routingModel: RoutingModel? = nil, deadlines: StepDeadlines = StepDeadlines(),
                 now: @escaping @Sendable () -> Date = Date.init, style: PromptStyle? = nil,
                 tokenCounter: any PromptTokenCounting = CharacterTokenEstimate(),
-                sentenceEncoder: (any TextEmbedding)? = nil) throws {
+                sentenceEncoder: (any TextEmbedding)? = nil, history: [ConversationTurn] = []) throws {
         guard let family = try storage.loadIfPresent(.family) else {
             throw HomeOSAssistantError.noFamily(location: storage.location)
         }
@@ -89,7 +90,7 @@ public struct HomeOSAssistant: Sendable {
         self.registry = registry
         self.router = router
         self.assistant = Assistant(registry: registry, router: router, bridge: bridge, approvals: approvals,
-                                   deadlines: deadlines, timeZone: timeZone, now: now)
+                                   deadlines: deadlines, history: ConversationHistory(turns: history), timeZone: timeZone, now: now)
     }
 
     /// Approvals waiting for a decision, oldest first.
@@ -100,5 +101,18 @@ public struct HomeOSAssistant: Sendable {
     /// The pending approval whose id is `id`, or nil.
     public func pendingApproval(_ id: UUID) async throws -> ApprovalRequest? {
         try await pendingApprovals().first { $0.id == id }
+    }
+
+    /// Starts an answer: synthesizes the system-prompt style from the family's gene pool into
+    /// `style` and records the turn, so feedback (`homeos feedback up|down`, or the web app's
+    /// thumbs) can be given on it.
+    /// - Returns: the turn id.
+    @discardableResult
+    public func beginTurn(style: PromptStyle, now: Date = Date()) throws -> String {
+        let values = ["FAMILY_NAME": family.name, "NOW": HomeOSPrompt.describe(now, in: timeZone),
+                      "FAMILY_SUMMARY": HomeOSPrompt.summary(of: family)]
+        let (turn, prompt) = try PromptGeneStore(storage: storage).beginTurn(values: values, now: now)
+        style.set(text: prompt.text, turnID: turn.id)
+        return turn.id
     }
 }

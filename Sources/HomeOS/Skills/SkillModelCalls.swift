@@ -64,10 +64,13 @@ enum SkillModelCalls {
     static func streamUnlessLooping(_ request: GenerationRequest, on model: any LanguageModel) async throws -> String? {
         var text = ""
         var pieces = 0
+        let tap = TokenTap.current
+        tap?.attemptStarted()
         for try await event in model.stream(request) {
             switch event {
             case .token(let piece):
                 text += piece
+                tap?.token(piece)
                 pieces += 1
                 // Leaving the loop ends the stream, which cancels generation.
                 if pieces % loopCheckInterval == 0, RepetitionLoop.isPresent(in: text) { return nil }

@@ -94,3 +94,18 @@ extension StorageDocument where Value == SkillSettings {
     /// `data/settings/skills.json`; absent means every skill is enabled.
     public static var skillSettings: Self { Self(path: StoragePaths.skillSettings, emptyValue: SkillSettings()) }
 }
+
+extension StorageDocument where Value == [MedicationDose] {
+    /// Doses marked as taken.
+    public static var medicationDoses: Self { Self(path: StoragePaths.medicationDoses, emptyValue: []) }
+}
+
+extension StorageDocument where Value == [ConversationLogEntry] {
+    /// The kept conversation, oldest first.
+    public static var conversationLog: Self { Self(path: StoragePaths.conversationLog, emptyValue: []) }
+}
+
+extension StorageDocument where Value == [HomeOSNotification] {
+    /// Notifications delivered to the web app, oldest first.
+    public static var deliveredNotifications: Self { Self(path: StoragePaths.deliveredNotifications, emptyValue: []) }
+}

@@ -25,7 +25,8 @@ public enum StorageDocumentCatalog {
         Entry(StorageDocument.habits), Entry(StorageDocument.schoolSchedules), Entry(StorageDocument.grades),
         Entry(StorageDocument.appliances), Entry(StorageDocument.maintenanceLog), Entry(StorageDocument.notes),
         Entry(StorageDocument.pendingApprovals), Entry(StorageDocument.approvalDecisions),
-        Entry(StorageDocument.skillSettings),
+        Entry(StorageDocument.skillSettings), Entry(StorageDocument.medicationDoses),
+        Entry(StorageDocument.conversationLog), Entry(StorageDocument.deliveredNotifications),
     ].map { ($0.path, $0) })
 
     /// Whether `path` is one of the documents HomeOS knows the type of.

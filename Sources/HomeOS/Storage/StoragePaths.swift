@@ -34,11 +34,18 @@ public enum StoragePaths {
     public static let approvalDecisions = "data/approvals/decisions.json"
     /// Which skills are disabled: ``SkillSettings``.
     public static let skillSettings = "data/settings/skills.json"
+    /// Doses marked as taken (``MedicationDose``).
+    public static let medicationDoses = "data/health/doses.json"
+    /// The family's conversation with the assistant, as `homeos serve` keeps it (``ConversationLogEntry``).
+    public static let conversationLog = "data/conversation/log.json"
+    /// Notifications the scheduler delivered to the web app (``HomeOSNotification``), newest last.
+    public static let deliveredNotifications = "data/notifications/delivered.json"
 
     /// Every path above.
     public static let all: [String] = [
         family, calendarEvents, reminders, medications, mealHistory, mealPlan, habits, schoolSchedules, grades,
         appliances, maintenanceLog, notes, pendingApprovals, approvalDecisions, skillSettings,
+        medicationDoses, conversationLog, deliveredNotifications,
     ]
 
     /// Longest accepted path, in characters.

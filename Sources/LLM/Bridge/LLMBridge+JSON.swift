@@ -66,7 +66,7 @@ extension LLMBridge {
         var attempts = 0
         for attempt in 1...2 {
             attempts = attempt
-            let result = try await model.respond(to: GenerationRequest(
+            let result = try await respondReporting(GenerationRequest(
                 messages: messages, options: GenerationOptions(maxTokens: maxTokens),
                 constraint: constrained ? .jsonSchema(schema) : nil, deadline: deadline))
             raw = result.text
@@ -92,6 +92,20 @@ extension LLMBridge {
                 + ". Reply again with only the corrected JSON.")]
         }
         throw LLMBridgeError.invalidJSON(rawOutput: raw, problems: problems, attempts: attempts)
+    }
+
+    /// The model's answer to `request`; streamed, with each piece reported, when the task's
+    /// ``TokenTap`` watches structured answers.
+    private func respondReporting(_ request: GenerationRequest) async throws -> GenerationResult {
+        guard let tap = TokenTap.current, let report = tap.structuredToken else { return try await model.respond(to: request) }
+        tap.attemptStarted()
+        var collector = GenerationResult.Collector()
+        for try await event in model.stream(request) {
+            if case .token(let piece) = event { report(piece) }
+            collector.add(event)
+        }
+        if !collector.isFinished && Task.isCancelled { collector.add(.finished(GenerationUsage(), .cancelled)) }
+        return try collector.result()
     }
 
     /// The extraction prompt: the task, the schema, worked examples as earlier turns, the input.

@@ -20,14 +20,25 @@ public struct LLMBridge: Sendable {
 
     // MARK: Generate
 
-    /// Generates a free-text answer to `prompt`.
+    /// Generates a free-text answer to `prompt`. When a ``TokenTap`` is set on the task, the answer
+    /// is streamed and each piece reported to it as it is generated.
     public func generate(prompt: String, system: String? = nil, options: GenerationOptions = GenerationOptions(),
                          deadline: Deadline? = nil) async throws -> String {
         var messages: [ChatMessage] = []
         if let system { messages.append(.system(system)) }
         messages.append(.user(prompt))
-        let result = try await model.respond(to: GenerationRequest(messages: messages, options: options, deadline: deadline))
-        return result.text.trimmingWhitespace
+        let request = GenerationRequest(messages: messages, options: options, deadline: deadline)
+        guard let tap = TokenTap.current else { return try await model.respond(to: request).text.trimmingWhitespace }
+        // Someone is watching this turn (a streaming server): stream and report each piece.
+        tap.attemptStarted()
+        var text = ""
+        for try await event in model.stream(request) {
+            if case .token(let piece) = event {
+                text += piece
+                tap.token(piece)
+            }
+        }
+        return text.trimmingWhitespace
     }
 
     // MARK: Summarize

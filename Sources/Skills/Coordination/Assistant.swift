@@ -97,7 +97,8 @@ public actor Assistant {
                                                           handoffChain: [], duration: start.duration(to: .now)))
         }
         let recent = history.turns.suffix(6).map { $0 }
-        let routing = await router.route(message, history: Array(recent))
+        // Routing and argument extraction are not the answer: a streaming caller's tap sees only the skill's own output.
+        let routing = await TokenTap.$current.withValue(nil) { await router.route(message, history: Array(recent)) }
         var chain: [String] = []
         var result: SkillResult
         var skillID = routing.skillID
@@ -159,7 +160,7 @@ public actor Assistant {
             // The handing-off skill said what it needs: no extraction from a message written for another skill.
             arguments = given
         } else if skill.descriptor.takesArguments {
-            if let extracted = await extractArguments(for: skill.descriptor, message: message) {
+            if let extracted = await TokenTap.$current.withValue(nil, operation: { await extractArguments(for: skill.descriptor, message: message) }) {
                 arguments = extracted
             } else if let missing = Self.missingRequired(skill.descriptor.argumentsSchema, in: arguments), !missing.isEmpty {
                 return .response("I need a bit more detail to help with that: " + missing.joined(separator: ", ") + ".")

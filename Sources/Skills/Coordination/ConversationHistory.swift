@@ -32,6 +32,12 @@ public struct ConversationHistory: Sendable, Hashable {
     /// Creates an empty history.
     public init(capacity: Int = 20) { self.capacity = capacity }
 
+    /// Creates a history holding the last `capacity` of `turns`.
+    public init(turns: [ConversationTurn], capacity: Int = 20) {
+        self.capacity = capacity
+        for turn in turns { append(turn) }
+    }
+
     /// Adds a turn, dropping the oldest beyond `capacity`.
     public mutating func append(_ turn: ConversationTurn) {
         turns.append(turn)

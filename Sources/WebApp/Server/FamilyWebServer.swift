@@ -1,0 +1,183 @@
+import Foundation
+import HomeOS
+import Hummingbird
+import LLM
+import Logging
+import ModelHub
+import ServiceLifecycle
+
+/// `homeos serve`: one warm process that keeps the model loaded, owns the family store, runs the
+/// proactive scheduler (its notifications reach open pages as they fire), and serves the family
+/// web app and its JSON API on 127.0.0.1.
+///
+/// ```swift
+/// let server = try FamilyWebServer(storage: storage, loader: loader, sentenceEncoder: encoder,
+///                                  library: ModelLibrary.standard())
+/// try await server.run { url in print("HomeOS is ready at \(url)") }
+/// ```
+public final class FamilyWebServer: Sendable {
+    /// Where and how the server listens.
+    public struct Configuration: Sendable {
+        /// The address to bind (default 127.0.0.1; any other needs pairing).
+        public var host: String
+        /// The port (0: any free one).
+        public var port: Int
+        /// The pairing code for a non-loopback address (nil: a random one is made and printed).
+        public var pairingCode: String?
+        /// Where the cookie-signing key is kept (nil: a new key each start, so pages re-pair).
+        public var keyFile: URL?
+        /// The model to load first (nil: the selected or default model; ignored without a loader).
+        public var modelID: String?
+        /// Whether the proactive scheduler runs in the process.
+        public var runsScheduler: Bool
+        /// The context size the Models page estimates memory for.
+        public var contextSize: Int
+
+        /// Creates a configuration.
+        public init(host: String = "127.0.0.1", port: Int = 8765, pairingCode: String? = nil, keyFile: URL? = nil,
+                    modelID: String? = nil, runsScheduler: Bool = true, contextSize: Int = 2048) {
+            self.host = host
+            self.port = port
+            self.pairingCode = pairingCode
+            self.keyFile = keyFile
+            self.modelID = modelID
+            self.runsScheduler = runsScheduler
+            self.contextSize = contextSize
+        }
+    }
+
+    /// The configuration.
+    public let configuration: Configuration
+    /// Who may connect, and the tokens handed out.
+    public let policy: AccessPolicy
+    let session: FamilySession
+    let library: ModelLibrary
+    let shutdown = ShutdownSignal()
+    let logger: Logger
+    private let assets: StaticRoutes
+
+    /// Creates the server.
+    /// - Parameters:
+    ///   - storage: the family store (the server owns it while it runs).
+    ///   - loader: loads models by id; nil runs without a model (deterministic steps only).
+    ///   - sentenceEncoder: the encoder routing and the crisis layer read vectors from.
+    ///   - library: the installed and downloadable models.
+    ///   - now: the clock.
+    ///   - logger: structured logs (requests by method, path and status; never message text).
+    /// - Throws: when the key file cannot be read or made, or a page resource is missing.
+    public init(configuration: Configuration = Configuration(), storage: any StorageProvider, loader: (any ModelLoading)?,
+                sentenceEncoder: (any TextEmbedding)?, library: ModelLibrary, now: @escaping @Sendable () -> Date = Date.init,
+                logger: Logger = Logger(label: "homeos.serve")) throws {
+        self.configuration = configuration
+        let key = try configuration.keyFile.map(AccessPolicy.key(storedAt:))
+        let code = configuration.pairingCode ?? AccessPolicy.newPairingCode()
+        policy = key.map { AccessPolicy(host: configuration.host, port: configuration.port, key: $0, pairingCode: code) }
+            ?? AccessPolicy(host: configuration.host, port: configuration.port, pairingCode: code)
+        session = FamilySession(storage: storage, models: ModelManager(loader: loader), events: EventHub(),
+                                sentenceEncoder: sentenceEncoder, now: now)
+        self.library = library
+        self.logger = logger
+        assets = try StaticRoutes()
+    }
+
+    /// Loads the first model (when there is a loader).
+    /// - Returns: its id.
+    /// - Throws: the loader's error, which says what to do.
+    @discardableResult
+    public func loadInitialModel() async throws -> String? {
+        return try await session.models.load(configuration.modelID).id
+    }
+
+    /// The id of the model in use, if any.
+    public var activeModelID: String? { get async { await session.models.current?.id } }
+
+    /// Every route behind the request guard.
+    public func router() -> Router<WebRequestContext> {
+        let router = Router(context: WebRequestContext.self)
+        router.add(middleware: LogRequestsMiddleware(.info, includeHeaders: .none))
+        router.add(middleware: RequestGuard(policy: policy))
+        assets.register(on: router)
+        PairingRoutes(policy: policy).register(on: router)
+        ChatRoutes(session: session, shutdown: shutdown).register(on: router)
+        ApprovalRoutes(session: session).register(on: router)
+        TodayRoutes(session: session).register(on: router)
+        FamilyRoutes(session: session).register(on: router)
+        ModelRoutes(session: session, library: library, shutdown: shutdown, contextSize: configuration.contextSize).register(on: router)
+        EventRoutes(events: session.events, shutdown: shutdown).register(on: router)
+        router.get("/api/health") { _, _ in
+            JSONResponse.make(HealthPayload(status: "ok", model: await self.session.models.displayID))
+        }
+        return router
+    }
+
+    /// The HTTP application alone (no scheduler), for tests and embedding.
+    /// - Parameter onReady: called with the address once the socket is bound.
+    public func application(onReady: @escaping @Sendable (URL) async -> Void = { _ in }) -> some ApplicationProtocol {
+        let policy = self.policy, host = configuration.host
+        return Application(
+            router: router(),
+            configuration: .init(address: .hostname(host, port: configuration.port), serverName: "HomeOS"),
+            onServerRunning: { channel in
+                let port = channel.localAddress?.port ?? 0
+                policy.setPort(port)
+                let shown = AccessPolicy.isLoopback(host) || host == "0.0.0.0" || host == "::" ? "127.0.0.1" : host
+                await onReady(URL(string: "http://\(shown):\(port)/")!)
+            },
+            logger: logger)
+    }
+
+    /// Serves until SIGINT or SIGTERM: then in-flight answers and downloads are cancelled, event
+    /// streams end, the scheduler stops, and the call returns (the store closes with the process).
+    /// - Parameter onReady: called with the address once the server listens.
+    public func run(onReady: @escaping @Sendable (URL) async -> Void) async throws {
+        var services: [any Service] = [application(onReady: onReady)]
+        if configuration.runsScheduler { services.append(SchedulerService(session: session, logger: logger)) }
+        services.append(ShutdownService(shutdown: shutdown, events: session.events))
+        let group = ServiceGroup(configuration: .init(services: services.map { .init(service: $0) },
+                                                      gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        try await group.run()
+    }
+}
+
+/// `/api/health`.
+struct HealthPayload: Encodable, Sendable {
+    var status: String
+    var model: String?
+}
+
+/// Runs the proactive scheduler inside the server; its notifications go to the pages.
+struct SchedulerService: Service {
+    let session: FamilySession
+    let logger: Logger
+
+    func run() async throws {
+        let storage = session.storage
+        let bridge = LLMBridge(model: session.models.live)
+        let hasModel = await session.models.current != nil
+        let daemon = SchedulerDaemon(
+            storage: storage, clock: SystemSchedulerClock(), notifier: WebNotifier(storage: storage, events: session.events),
+            content: NotificationContentProducer(storage: storage, briefings: BriefingWriter(storage: storage, bridge: hasModel ? bridge : nil)),
+            log: { [logger] message in logger.info("scheduler: \(message)") })
+        do {
+            try await cancelWhenGracefulShutdown { try await daemon.run() }
+        } catch is CancellationError {
+        } catch {
+            // A family with nothing to schedule, or a store problem: the web app still works.
+            logger.warning("scheduler stopped: \(error)")
+            try? await gracefulShutdown()
+        }
+    }
+}
+
+/// The first service told to stop: cancels streamed answers and downloads and ends event streams,
+/// so the HTTP server's wait for in-flight requests is short.
+struct ShutdownService: Service {
+    let shutdown: ShutdownSignal
+    let events: EventHub
+
+    func run() async throws {
+        try? await gracefulShutdown()
+        shutdown.trigger()
+        events.finishAll()
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+import Hummingbird
+
+/// One Server-Sent Event: a name and a JSON payload.
+struct ServerSentEvent: Sendable {
+    /// The event name (`token`, `done`, `notification`, ...).
+    var name: String
+    /// The payload, already JSON.
+    var data: Data
+
+    /// An event carrying `payload` encoded as JSON.
+    init(_ name: String, _ payload: some Encodable) {
+        self.name = name
+        self.data = (try? JSONResponse.encoder.encode(payload)) ?? Data("{}".utf8)
+    }
+
+    /// The event in the wire format (`event:` and `data:` lines, then a blank line). JSON has no
+    /// raw newlines, so one data line always suffices.
+    var buffer: ByteBuffer {
+        var buffer = ByteBuffer()
+        buffer.writeString("event: \(name)\ndata: ")
+        buffer.writeBytes(data)
+        buffer.writeString("\n\n")
+        return buffer
+    }
+
+    /// A comment line that keeps an idle connection open through proxies.
+    static let keepAlive: ByteBuffer = ByteBuffer(string: ": keep-alive\n\n")
+
+    /// The headers of an event stream.
+    static var headers: HTTPFields {
+        var headers = HTTPFields()
+        headers[.contentType] = "text/event-stream; charset=utf-8"
+        headers[.cacheControl] = "no-store"
+        return headers
+    }
+}
+
+/// An empty JSON object payload.
+struct EmptyPayload: Encodable, Sendable {}
