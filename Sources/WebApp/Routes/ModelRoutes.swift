@@ -47,7 +47,7 @@ struct ModelRoutes {
             .map { status in
                 ModelsPayload.Model(
                     id: status.entry.id, name: status.entry.displayName,
-                    sizeText: status.entry.publishedSizeBytes.map(Self.bytes) ?? "size unknown",
+                    sizeText: (status.entry.publishedSizeBytes ?? Self.fileSize(status.path)).map(Self.bytes) ?? "size not published",
                     memoryText: "about " + Self.bytes(library.memoryEstimate(for: status.entry, contextSize: contextSize).totalBytes) + " in memory",
                     state: Self.stateName(status.state), active: status.entry.id == active, default: status.isDefault)
             }
@@ -113,6 +113,11 @@ struct ModelRoutes {
         case .damaged: return "damaged"
         case .unavailable: return "unavailable"
         }
+    }
+
+    /// The size of an installed model's file, if it is there.
+    static func fileSize(_ path: String) -> Int64? {
+        (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value
     }
 
     static func bytes(_ count: Int64) -> String {

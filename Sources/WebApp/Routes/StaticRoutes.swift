@@ -28,6 +28,8 @@ struct StaticRoutes {
     }
 
     func register(on router: Router<WebRequestContext>) {
+        // Browsers ask for an icon on their own; there is none to send (the page draws its logo inline).
+        router.get("/favicon.ico") { _, _ in Response(status: .noContent) }
         for (path, asset) in assets {
             router.get(RouterPath(path)) { _, _ in
                 var headers = HTTPFields()

@@ -7,6 +7,9 @@ import Hummingbird
 struct TodayRoutes {
     let session: FamilySession
 
+    /// How many days after today the calendar on Today reaches.
+    static let daysAhead = 7
+
     func register(on router: Router<WebRequestContext>) {
         router.get("/api/today") { _, _ in JSONResponse.make(try await today()) }
         router.post("/api/today/briefing") { _, _ in
@@ -65,13 +68,19 @@ struct TodayRoutes {
         let storage = session.storage
         let names = Dictionary(family.members.map { ($0.id, $0.name) }) { first, _ in first }
 
+        let dayLabel = DateFormatter()
+        dayLabel.locale = Locale(identifier: "en_US_POSIX")
+        dayLabel.timeZone = timeZone
+        dayLabel.dateFormat = "EEE d MMM"
+        // Today's events and the week ahead (a booking for Saturday shows as soon as it is approved).
         let events = try storage.load(.calendarEvents)
-            .filter { calendar.dayNumber(of: $0.start) == dayNumber }
+            .filter { (dayNumber...(dayNumber + Self.daysAhead)).contains(calendar.dayNumber(of: $0.start)) }
             .sorted { $0.start < $1.start }
             .map { event in
-                TodayPayload.Event(id: event.id, title: event.title,
-                                   time: event.isAllDay ? "All day" : calendar.localTime(of: event.start).description,
-                                   location: event.location, members: event.memberIDs.compactMap { names[$0] })
+                let day = calendar.dayNumber(of: event.start) == dayNumber ? "Today" : dayLabel.string(from: event.start)
+                return TodayPayload.Event(id: event.id, title: event.title,
+                                          time: day + " " + (event.isAllDay ? "all day" : calendar.localTime(of: event.start).description),
+                                          location: event.location, members: event.memberIDs.compactMap { names[$0] })
             }
         let doses = Set(try storage.load(.medicationDoses).filter { $0.day == today }.map { "\($0.medicationID)|\($0.time)" })
         let medications = try storage.load(.medications).flatMap { medication in
