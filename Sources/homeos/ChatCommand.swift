@@ -2,6 +2,7 @@ import ArgumentParser
 import CrisisDetection
 import Foundation
 import HomeOS
+import LLM
 import Skills
 
 #if canImport(Glibc)
@@ -57,18 +58,23 @@ struct ChatCommand: AsyncParsableCommand {
                 continue
             }
             try AssistantOptions.beginTurn(home, style: style)
-            let reply = await home.assistant.handle(message)
+            // On a terminal the answer streams as the engine writes it; piped, only the finished answer is printed.
+            let draft = typing ? TerminalDraft(prefix: "homeos> ") : nil
+            if draft != nil { Self.say("homeos> ") }
+            let reply = await TokenTap.$current.withValue(draft?.tap) { await home.assistant.handle(message) }
             if case .needsApproval(let request) = reply.result {
-                try await answer(request, home: home, typing: typing)
+                draft?.discard()
+                try await answer(request, home: home)
+            } else if let draft {
+                draft.finish(with: AskCommand.render(reply.result, followUp: ""))
             } else {
-                Self.say("homeos> ")
-                await Self.stream(AskCommand.render(reply.result, followUp: ""), typing: typing)
+                Self.say("homeos> " + AskCommand.render(reply.result, followUp: "") + "\n")
             }
         }
     }
 
     /// Shows an approval and asks for y/n; approves or denies accordingly.
-    private func answer(_ request: ApprovalRequest, home: HomeOSAssistant, typing: Bool) async throws {
+    private func answer(_ request: ApprovalRequest, home: HomeOSAssistant) async throws {
         var lines = ["homeos> This needs your approval (\(request.risk.rawValue) risk): \(request.summary)"]
         lines += request.details.map { "  \($0.label): \($0.value)" }
         lines.append("  If approved: \(request.onApprove)")
@@ -77,8 +83,7 @@ struct ChatCommand: AsyncParsableCommand {
         if decision == "y" || decision == "yes" {
             do {
                 let result = try await home.assistant.approve(request.id)
-                Self.say("homeos> Approved. ")
-                await Self.stream(AskCommand.render(result, followUp: ""), typing: typing)
+                Self.say("homeos> Approved. " + AskCommand.render(result, followUp: "") + "\n")
             } catch {
                 Self.say("homeos> Approved, but it could not be carried out: \(error)\n")
             }
@@ -90,16 +95,4 @@ struct ChatCommand: AsyncParsableCommand {
 
     /// Writes `text` unbuffered.
     static func say(_ text: String) { Terminal.write(text) }
-
-    /// Writes `text` a word at a time (with a short pause on a terminal), then a newline.
-    static func stream(_ text: String, typing: Bool) async {
-        guard typing else { return say(text + "\n") }
-        var first = true
-        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
-            say((first ? "" : " ") + word)
-            first = false
-            try? await Task.sleep(for: .milliseconds(12))
-        }
-        say("\n")
-    }
 }

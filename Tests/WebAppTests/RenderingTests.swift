@@ -1,4 +1,5 @@
 import Testing
+import LLM
 @testable import WebApp
 
 /// What reaches the page as HTML: only tags the renderer writes.

@@ -1,8 +1,15 @@
 /// Turns the pieces of a JSON answer, as the model writes them, into the readable text inside
 /// it: the characters of its string values (never the keys, braces, numbers or quotes), one value
-/// per line. The chat streams a skill's structured answer (a dinner idea is JSON) through it, so a
-/// person watches the words arrive; the finished answer then replaces the preview.
-struct JSONTextPreview {
+/// per line. A streaming front end (the web app's chat, `homeos chat`) passes a skill's structured
+/// answer (a dinner idea is JSON) through it, so a person watches the words arrive; the finished
+/// answer then replaces the preview.
+///
+/// ```swift
+/// var preview = JSONTextPreview()
+/// preview.feed(#"{"name": "Lemon chi"#)   // "Lemon chi"
+/// preview.feed(#"cken", "minutes": 30}"#) // "cken"
+/// ```
+public struct JSONTextPreview: Sendable {
     private var containers: [Character] = []
     private var expectingKey = false
     private var inString = false
@@ -11,8 +18,11 @@ struct JSONTextPreview {
     private var unicodeDigitsLeft = 0
     private var valuesSeen = 0
 
+    /// Creates a preview at the start of an answer.
+    public init() {}
+
     /// The readable text in `piece`, given every piece before it.
-    mutating func feed(_ piece: String) -> String {
+    public mutating func feed(_ piece: String) -> String {
         var output = ""
         for character in piece {
             if inString {
