@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `make demo`: the family assistant end to end on the default model, in a throwaway data folder.
+# `make tour`: the family assistant end to end on the default model, in a throwaway data folder (no browser).
 # Usage: scripts/demo.sh PATH/TO/homeos
 set -euo pipefail
 
