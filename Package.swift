@@ -170,8 +170,9 @@ let package = Package(
             ]
         ),
         .testTarget(name: "WebAppTests", dependencies: [
-            "WebApp", "HomeOS", "Skills", "LLM",
+            "WebApp", "HomeOS", "Skills", "LLM", "ModelHub",
             .product(name: "HummingbirdTesting", package: "hummingbird"),
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
         ]),
         .testTarget(name: "EvaluationTests", dependencies: ["Evaluation", "LLM", "Skills", "HomeOS"],
                     exclude: ["json-schema-suite-expected-failures.txt"]),

@@ -1,6 +1,7 @@
 import ArgumentParser
 import AsyncHTTPClient
 import Foundation
+import LLM
 import NIOCore
 import NIOHTTP1
 
@@ -58,6 +59,7 @@ struct ServeBenchCommand: AsyncParsableCommand {
                                                                    "--data-dir", folder.appendingPathComponent("warm").path] + modelArguments)
         let client = HTTPClient(eventLoopGroupProvider: .singleton)
         var warmFirst: [Double] = [], warmFull: [Double] = [], streamed = 0
+        var lastRound: [(message: String, timing: ChatClient.Timing)] = []
         var concurrentErrors: [String] = []
         do {
             let chat = try await ChatClient.connect(client, base: server.url)
@@ -66,6 +68,7 @@ struct ServeBenchCommand: AsyncParsableCommand {
                 for (index, message) in Self.messages.enumerated() {
                     Terminal.progress("warm server, round \(round)", index + 1, Self.messages.count)
                     let timing = try await chat.send(message)
+                    if round == repetitions { lastRound.append((message, timing)) }
                     warmFirst.append(timing.firstToken ?? timing.full)
                     warmFull.append(timing.full)
                     if timing.firstToken != nil { streamed += 1 }
@@ -110,6 +113,12 @@ struct ServeBenchCommand: AsyncParsableCommand {
             cold.append(start.duration(to: .now).milliseconds)
         }
 
+        var perMessage = [["message (last warm round)", "skill", "first token ms", "full turn ms"]]
+        for (message, timing) in lastRound {
+            perMessage.append([String(message.prefix(48)), timing.skill ?? "—", timing.firstToken.map { Self.ms($0) } ?? "no model text",
+                               Self.ms(timing.full)])
+        }
+        print(Terminal.table(perMessage) + "\n")
         let p = AssistantBenchCommand.percentile
         let rows = [
             ["path", "calls", "first token p50 ms", "first token p95 ms", "full turn p50 ms", "full turn p95 ms"],
@@ -139,6 +148,8 @@ struct ChatClient {
         var firstToken: Double?
         var full: Double
         var completed: Bool
+        /// The skill that answered (from the `done` event), if any.
+        var skill: String?
     }
 
     let client: HTTPClient
@@ -172,8 +183,11 @@ struct ChatClient {
             text += String(buffer: buffer)
             if firstToken == nil, text.contains("event: token") { firstToken = start.duration(to: .now).milliseconds }
         }
-        return Timing(firstToken: firstToken, full: start.duration(to: .now).milliseconds,
-                      completed: text.contains("event: done") && !text.contains("event: error"))
+        let full = start.duration(to: .now).milliseconds
+        let done = text.components(separatedBy: "event: done\ndata: ").last.flatMap { $0.split(separator: "\n").first }
+        let skill = done.flatMap { try? JSONValue(parsing: String($0)) }?["entry"]?["skill"]?.stringValue
+        return Timing(firstToken: firstToken, full: full, completed: text.contains("event: done") && !text.contains("event: error"),
+                      skill: skill)
     }
 }
 

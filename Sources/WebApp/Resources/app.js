@@ -212,11 +212,14 @@ function route(moveFocus) {
 
 /** Shows one section, hides the others, marks the nav link and loads its data. */
 function showPage(page, moveFocus) {
+  const previous = state.page;
   if (state.page === "approvals" && page !== "approvals") state.resolved.clear();
   state.page = page;
   for (const name of PAGES) $(`page-${name}`).hidden = name !== page;
   for (const link of document.querySelectorAll("nav a[data-page]")) setAttr(link, "aria-current", link.dataset.page === page && "page");
   if (moveFocus) $(`page-${page}`).querySelector("h2").focus();
+  // Back on chat, pick up what happened elsewhere (an approval's outcome, another device's turns).
+  if (page === "chat" && previous && previous !== "chat" && !state.chat) loadConversation();
   if (page === "approvals") loadApprovals();
   else if (page === "today") loadToday();
   else if (page === "family") loadFamily();
