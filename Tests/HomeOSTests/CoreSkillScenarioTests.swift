@@ -139,6 +139,19 @@ import Testing
         }
     }
 
+    @Test func theCuisineTheMessageNamesBeatsOneFromAnEarlierTurn() async throws {
+        let scenario = try CoreScenario()
+        let earlier = [ConversationTurn(speaker: .person, text: "Book a table at an Italian place for Saturday at 7pm for 4"),
+                       ConversationTurn(speaker: .assistant, text: "Needs approval: Book an Italian table for 4")]
+        var context = scenario.context("Book a table at a Thai place for Friday at 6pm for 2")
+        context.history = earlier
+        let result = try await RestaurantReservationSkill(services: scenario.services).execute(
+            arguments: RestaurantReservationSkill.Arguments(cuisine: "Italian"), context: context)
+        let approval = try #require(result.coreApproval, "\(result)")
+        #expect(approval.coreDetail("Cuisine") == "Thai")
+        #expect(approval.summary.hasPrefix("Book a Thai table for 2"), "\(approval.summary)")
+    }
+
     @Test func aPlaceOrRequestNobodyMentionedIsNotBooked() async throws {
         let scenario = try CoreScenario()
         let message = "Book a table at an Italian place for Saturday at 7pm for 4"

@@ -106,6 +106,11 @@ public struct RestaurantReservationSkill: HomeOSSkill {
         // The same for a cuisine: "Thai" came back from the model as "Cambodia".
         var request = Request(cuisine: Self.said(arguments.cuisine, in: said), location: Self.said(arguments.location, in: said),
                               specialRequests: Self.said(arguments.specialRequests, in: said))
+        // A cuisine the message names beats one the model took from an earlier turn: after an
+        // Italian booking, "a table at a Thai place" came back as "Italian".
+        if let named = Self.cuisine(in: context.message), request.cuisine.flatMap(Self.cuisine(in:)) != named {
+            request.cuisine = named
+        }
         // The arguments (possibly relative text).
         if let date = Self.nonEmpty(arguments.date) {
             request.date = Self.isISODate(date) ? date : resolver.resolve(date, relativeTo: context.now).date
