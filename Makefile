@@ -47,10 +47,10 @@ tour: release
 
 # Tests that need a whole public corpus are skipped, and counted at the end with the reason, where
 # the corpus is not installed (scripts/fetch-eval-data.sh, or HOMEOS_DATA_DIR).
-# Then the family web app in Chromium against a real `homeos serve` (scripts/browser-tests.sh).
+# Then the family web app in Chromium against a real `homeos serve` (scripts/python-tests.sh).
 test: setup
 	$(SWIFT) build --build-tests
-	@bash scripts/run-tests.sh $(SWIFT); status=$$?; bash scripts/browser-tests.sh $(SWIFT) || status=1; exit $$status
+	@bash scripts/run-tests.sh $(SWIFT); status=$$?; bash scripts/python-tests.sh $(SWIFT) || status=1; exit $$status
 
 bench: release
 	@$$($(SWIFT) build -c release --show-bin-path)/homeos dev bench engine

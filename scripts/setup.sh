@@ -26,9 +26,10 @@ BFCL_SHA256="3bb6dfa5f0c68ad403c9ec50b00db2bb3b4cc9b38ab1ff33f48fe30d853d3a0a"
 BFCL_CATEGORIES=(simple_python multiple parallel irrelevance live_simple)
 # llama-cpp-python's [server] extras, pinned (with their dependencies) and installed on their own so
 # the already-built llama-cpp-python is never rebuilt: the OpenAI-compatible test peer of RemoteEngine.
-# The family web app's browser tests: Playwright for Python drives Debian's Chromium (Playwright's
-# own browser download is not used).
-BROWSER_TEST_PACKAGES=(playwright==1.65.2 pytest==9.2.0)
+# The Python client tests (Tests/Python): Playwright for Python drives Debian's Chromium (Playwright's
+# own browser download is not used); the official openai package talks to the OpenAI-compatible API;
+# jsonschema checks its JSON answers.
+BROWSER_TEST_PACKAGES=(playwright==1.65.2 pytest==9.2.0 openai==3.51.0 jsonschema==4.26.0)
 SERVER_PACKAGES=(uvicorn==0.54.0 fastapi==0.165.0 pydantic-settings==2.16.3 sse-starlette==3.7.0
                  starlette-context==0.3.6 PyYAML==6.0.3 starlette==1.10.0 pydantic==2.14.3 pydantic_core==2.50.4
                  anyio==4.16.0 h11==0.16.0 click==8.5.1 idna==3.20 annotated-types==0.8.0 typing-inspection==0.4.5
@@ -310,7 +311,7 @@ PY
 fi
 ok "$MODELS/$SENTENCE_FILE (SHA-256 verified)"
 
-step "browser tests: Chromium (Debian) and Playwright for Python"
+step "client tests: Chromium (Debian), Playwright, openai and jsonschema for Python"
 if ! command -v chromium >/dev/null; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
     { DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium || { apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium; }; } >>"$LOG" 2>&1 \
@@ -321,8 +322,8 @@ if ! command -v chromium >/dev/null; then
 fi
 BROWSER_MARKER="$RUNTIME/browser-tests.installed"
 if [ "$(cat "$BROWSER_MARKER" 2>/dev/null)" = "${BROWSER_TEST_PACKAGES[*]}" ] \
-   && "$VENV/bin/python" -c 'import playwright.sync_api, pytest' >>"$LOG" 2>&1; then
-  ok "chromium $(chromium --version 2>/dev/null | awk '{print $2}'), playwright present"
+   && "$VENV/bin/python" -c 'import playwright.sync_api, pytest, openai, jsonschema' >>"$LOG" 2>&1; then
+  ok "chromium $(chromium --version 2>/dev/null | awk '{print $2}'), ${BROWSER_TEST_PACKAGES[*]} present"
 else
   "${PIP[@]}" install "${BROWSER_TEST_PACKAGES[@]}" >>"$LOG" 2>&1 \
     || fail "could not install ${BROWSER_TEST_PACKAGES[*]} from PyPI. Check network access to PyPI."

@@ -11,6 +11,8 @@ struct StaticRoutes {
     }
 
     let assets: [String: Asset]
+    /// The OpenAPI document of the OpenAI-compatible API (`/openapi.json`).
+    let openAPIDocument: ByteBuffer
 
     /// Loads the assets.
     /// - Throws: when a resource is missing from the build (a packaging error).
@@ -25,6 +27,10 @@ struct StaticRoutes {
             assets[path] = Asset(body: ByteBuffer(bytes: try Data(contentsOf: url)), contentType: type)
         }
         self.assets = assets
+        guard let document = Bundle.module.url(forResource: "openapi", withExtension: "json", subdirectory: "Resources") else {
+            throw APIError(.internalServerError, "The API's openapi.json is missing from this build.")
+        }
+        openAPIDocument = ByteBuffer(bytes: try Data(contentsOf: document))
     }
 
     func register(on router: Router<WebRequestContext>) {

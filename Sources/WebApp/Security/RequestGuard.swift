@@ -25,6 +25,8 @@ struct RequestGuard<Context: RequestContext>: RouterMiddleware {
         do {
             try check(request)
             response = try await next(request, context)
+        } catch let error as APIError where Self.isAPI(request.uri.path) {
+            response = try OpenAIError(error).response(from: request, context: context)
         } catch let error as HTTPResponseError {
             response = try error.response(from: request, context: context)
         }
@@ -41,7 +43,9 @@ struct RequestGuard<Context: RequestContext>: RouterMiddleware {
         }
         if policy.requiresPairing && !isPaired(request) && !Self.isPublic(request.uri.path) {
             if request.method == .get && !request.uri.path.hasPrefix("/api/") { throw Redirect(location: "/pair") }
-            throw APIError(.unauthorized, "This browser is not paired yet: open /pair and enter the code homeos serve printed.")
+            throw APIError(.unauthorized, Self.isAPI(request.uri.path)
+                ? "This server needs its token: send Authorization: Bearer <the code homeos serve printed, or --token>."
+                : "This browser is not paired yet: open /pair and enter the code homeos serve printed.")
         }
         guard !Self.isSafe(request.method) else { return }
         if let origin = request.headers[.origin] {
@@ -52,12 +56,19 @@ struct RequestGuard<Context: RequestContext>: RouterMiddleware {
             throw APIError(.forbidden, "Cross-site request refused: another site cannot change HomeOS data.")
         }
         if hasBearerToken(request) { return }  // a program with the pairing token, not a browser riding a cookie
+        // The OpenAI-compatible API is for programs, which send no cookies: on loopback it needs no
+        // key, elsewhere the bearer token (above). A browser page of another site is still refused
+        // by the Origin check; a paired browser's cookie is SameSite=Strict.
+        if Self.isAPI(request.uri.path) { return }
         let cookie = request.cookies[Self.csrfCookie]?.value
         let header = request.headers[Self.csrfHeader] ?? Self.formToken(request)
         guard let header, header == cookie, policy.isValid(header, purpose: "csrf") else {
             throw APIError(.forbidden, "The request has no valid CSRF token (reload the page and try again); nothing was changed.")
         }
     }
+
+    /// Whether `path` belongs to the OpenAI-compatible API (errors in OpenAI's shape, no CSRF token).
+    static func isAPI(_ path: String) -> Bool { path.hasPrefix("/v1/") || path == "/openapi.json" }
 
     /// GET, HEAD and OPTIONS change nothing.
     static func isSafe(_ method: HTTPRequest.Method) -> Bool { method == .get || method == .head || method == .options }

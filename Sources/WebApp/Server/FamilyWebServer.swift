@@ -104,6 +104,7 @@ public final class FamilyWebServer: Sendable {
         FamilyRoutes(session: session).register(on: router)
         ModelRoutes(session: session, library: library, shutdown: shutdown, contextSize: configuration.contextSize).register(on: router)
         EventRoutes(events: session.events, shutdown: shutdown).register(on: router)
+        OpenAIRoutes(session: session, library: library, shutdown: shutdown, openAPIDocument: assets.openAPIDocument).register(on: router)
         router.get("/api/health") { _, _ in
             JSONResponse.make(HealthPayload(status: "ok", model: await self.session.models.displayID))
         }

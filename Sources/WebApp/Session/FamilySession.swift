@@ -12,7 +12,8 @@ actor FamilySession {
     let models: ModelManager
     let events: EventHub
     private let crisisScreen: CrisisScreen
-    private let sentenceEncoder: (any TextEmbedding)?
+    /// The sentence encoder routing, the crisis layer and `/v1/embeddings` read vectors from.
+    let sentenceEncoder: (any TextEmbedding)?
     private let style = PromptStyle()
     private let now: @Sendable () -> Date
     private var cached: (home: HomeOSAssistant, modelGeneration: Int, familyGeneration: Int)?

@@ -1,7 +1,7 @@
-"""A real `homeos serve` on 127.0.0.1 with the real default model, and Chromium driven by Playwright.
+"""A real `homeos serve` on 127.0.0.1 with the real default model, Chromium driven by Playwright, and the API's clients.
 
 The server runs on the sample family in a temporary data folder. HOMEOS_BIN names the homeos
-binary (scripts/browser-tests.sh passes the debug build's); HOMEOS_SCREENSHOTS is where every
+binary (scripts/python-tests.sh passes the debug build's); HOMEOS_SCREENSHOTS is where every
 page is saved at desktop and phone width.
 """
 import os
@@ -60,7 +60,7 @@ class Server:
 def server():
     binary = os.environ.get("HOMEOS_BIN")
     if not binary:
-        pytest.fail("HOMEOS_BIN is not set: run these tests through scripts/browser-tests.sh")
+        pytest.fail("HOMEOS_BIN is not set: run these tests through scripts/python-tests.sh")
     folder = tempfile.mkdtemp(prefix="homeos-browser-")
     running = Server(binary, folder, free_port())
     yield running

@@ -1,0 +1,206 @@
+import Foundation
+import LLM
+
+/// The response bodies of the OpenAI-compatible API.
+enum OpenAIResponses {
+    struct Usage: Encodable, Sendable {
+        var promptTokens: Int
+        var completionTokens: Int
+        var totalTokens: Int
+
+        init(_ usage: GenerationUsage) {
+            promptTokens = usage.promptTokens
+            completionTokens = usage.generatedTokens
+            totalTokens = usage.promptTokens + usage.generatedTokens
+        }
+
+        init(promptTokens: Int) {
+            self.promptTokens = promptTokens
+            completionTokens = 0
+            totalTokens = promptTokens
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case promptTokens = "prompt_tokens"
+            case completionTokens = "completion_tokens"
+            case totalTokens = "total_tokens"
+        }
+    }
+
+    struct AssistantMessage: Encodable, Sendable {
+        var role = "assistant"
+        var content: String?
+        var toolCalls: [ChatCompletionRequest.ToolCall]?
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(role, forKey: .role)
+            try container.encode(content, forKey: .content)  // null for a tool call, as OpenAI sends it
+            try container.encodeIfPresent(toolCalls, forKey: .toolCalls)
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case role, content
+            case toolCalls = "tool_calls"
+        }
+    }
+
+    struct ChatChoice: Encodable, Sendable {
+        var index = 0
+        var message: AssistantMessage
+        var finishReason: String
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(index, forKey: .index)
+            try container.encode(message, forKey: .message)
+            try container.encode(finishReason, forKey: .finishReason)
+            try container.encodeNil(forKey: .logprobs)
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case index, message, logprobs
+            case finishReason = "finish_reason"
+        }
+    }
+
+    struct ChatCompletion: Encodable, Sendable {
+        var id: String
+        var object = "chat.completion"
+        var created: Int
+        var model: String
+        var choices: [ChatChoice]
+        var usage: Usage
+    }
+
+    struct Delta: Encodable, Sendable {
+        var role: String?
+        var content: String?
+        var toolCalls: [StreamedToolCall]?
+
+        enum CodingKeys: String, CodingKey {
+            case role, content
+            case toolCalls = "tool_calls"
+        }
+    }
+
+    struct StreamedToolCall: Encodable, Sendable {
+        var index = 0
+        var id: String
+        var type = "function"
+        var function: ChatCompletionRequest.ToolCall.Function
+    }
+
+    struct ChunkChoice: Encodable, Sendable {
+        var index = 0
+        var delta: Delta
+        var finishReason: String?
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(index, forKey: .index)
+            try container.encode(delta, forKey: .delta)
+            try container.encode(finishReason, forKey: .finishReason)
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case index, delta
+            case finishReason = "finish_reason"
+        }
+    }
+
+    struct ChatChunk: Encodable, Sendable {
+        var id: String
+        var object = "chat.completion.chunk"
+        var created: Int
+        var model: String
+        var choices: [ChunkChoice]
+        var usage: Usage?
+    }
+
+    struct TextChoice: Encodable, Sendable {
+        var index = 0
+        var text: String
+        var finishReason: String?
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(index, forKey: .index)
+            try container.encode(text, forKey: .text)
+            try container.encode(finishReason, forKey: .finishReason)
+            try container.encodeNil(forKey: .logprobs)
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case index, text, logprobs
+            case finishReason = "finish_reason"
+        }
+    }
+
+    struct TextCompletion: Encodable, Sendable {
+        var id: String
+        var object = "text_completion"
+        var created: Int
+        var model: String
+        var choices: [TextChoice]
+        var usage: Usage?
+    }
+
+    struct Model: Encodable, Sendable {
+        var id: String
+        var object = "model"
+        var created = 0
+        var ownedBy = "homeos"
+
+        enum CodingKeys: String, CodingKey {
+            case id, object, created
+            case ownedBy = "owned_by"
+        }
+    }
+
+    struct ModelList: Encodable, Sendable {
+        var object = "list"
+        var data: [Model]
+    }
+
+    struct Embedding: Encodable, Sendable {
+        enum Vector: Encodable, Sendable {
+            case floats([Float])
+            case base64(String)
+
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.singleValueContainer()
+                switch self {
+                case .floats(let values): try container.encode(values)
+                case .base64(let text): try container.encode(text)
+                }
+            }
+        }
+
+        var object = "embedding"
+        var index: Int
+        var embedding: Vector
+    }
+
+    struct EmbeddingList: Encodable, Sendable {
+        var object = "list"
+        var data: [Embedding]
+        var model: String
+        var usage: Usage
+    }
+
+    /// OpenAI's `finish_reason` for an engine's reason.
+    static func finishReason(_ reason: FinishReason) -> String {
+        switch reason {
+        case .maxTokens: return "length"
+        case .stopSequence, .endOfGeneration, .cancelled, .deadline: return "stop"
+        }
+    }
+
+    /// Little-endian float32 bytes, base64 (what `encoding_format: "base64"` asks for).
+    static func base64(_ vector: [Float]) -> String {
+        var data = Data(capacity: vector.count * 4)
+        for value in vector { withUnsafeBytes(of: value.bitPattern.littleEndian) { data.append(contentsOf: $0) } }
+        return data.base64EncodedString()
+    }
+}

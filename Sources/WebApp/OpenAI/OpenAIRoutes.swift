@@ -1,0 +1,215 @@
+import Foundation
+import HomeOS
+import Hummingbird
+import LLM
+import ModelHub
+
+/// The OpenAI-compatible API on `homeos serve`: `/v1/models`, `/v1/chat/completions` (streamed
+/// or not; `response_format` JSON guaranteed by constrained decoding; `tools`), `/v1/completions`,
+/// `/v1/embeddings` (the sentence encoder routing uses), and `/openapi.json`.
+struct OpenAIRoutes {
+    let session: FamilySession
+    let library: ModelLibrary
+    let shutdown: ShutdownSignal
+    let openAPIDocument: ByteBuffer
+
+    func register(on router: Router<WebRequestContext>) {
+        router.get("/openapi.json") { _, _ in
+            Response(status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: openAPIDocument))
+        }
+        router.get("/v1/models") { _, _ in
+            var data: [OpenAIResponses.Model] = []
+            if let loaded = await session.models.current { data.append(.init(id: loaded.id)) }
+            if session.sentenceEncoder != nil { data.append(.init(id: HomeOSRouting.sentenceEncoderModelID)) }
+            return JSONResponse.make(OpenAIResponses.ModelList(data: data))
+        }
+        router.post("/v1/chat/completions") { request, context in
+            let body = try await JSONResponse.decode(ChatCompletionRequest.self, from: request, context: context)
+            return try await chatCompletion(body)
+        }
+        router.post("/v1/completions") { request, context in
+            let body = try await JSONResponse.decode(CompletionRequest.self, from: request, context: context)
+            return try await completion(body)
+        }
+        router.post("/v1/embeddings") { request, context in
+            let body = try await JSONResponse.decode(EmbeddingRequest.self, from: request, context: context)
+            return try await embeddings(body)
+        }
+    }
+
+    /// The loaded model, when `name` names it.
+    /// - Throws: 404 `model_not_found` naming the model that is loaded, or 503 without one.
+    private func model(named name: String) async throws -> LoadedModel {
+        guard let loaded = await session.models.current else {
+            throw OpenAIError(.serviceUnavailable, "No model is loaded (the server runs with --no-model, or is still loading).",
+                              type: "server_error")
+        }
+        let wanted = library.catalog.entry(named: name)?.id ?? name
+        guard wanted == loaded.id else {
+            throw OpenAIError(.notFound, "The model \"\(name.prefix(100))\" is not loaded; this server serves \"\(loaded.id)\" "
+                + "(GET /v1/models; switch models on the web app's Models page).", type: "invalid_request_error", param: "model",
+                              code: "model_not_found")
+        }
+        return loaded
+    }
+
+    // MARK: Chat
+
+    private func chatCompletion(_ body: ChatCompletionRequest) async throws -> Response {
+        let loaded = try await model(named: body.model)
+        var plan = try CompletionPlan.chat(body)
+        var tools = body.tools ?? []
+        if case .auto? = body.toolChoice ?? (tools.isEmpty ? nil : .auto), !tools.isEmpty {
+            if let name = try await Self.chosenTool(tools, plan: plan, model: loaded.model) {
+                tools = tools.filter { $0.function.name == name }
+                plan.request.constraint = .jsonSchema(try CompletionPlan.toolCallSchema(tools))
+                plan.output = .toolCall
+            }
+        }
+        let id = "chatcmpl-" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+        let created = Int(Date().timeIntervalSince1970)
+        if body.stream == true {
+            return stream(plan, model: loaded, id: id, created: created, includeUsage: body.streamOptions?.includeUsage == true)
+        }
+        let result = try await Self.generate(plan.request, on: loaded.model)
+        let message: OpenAIResponses.AssistantMessage
+        var finish = OpenAIResponses.finishReason(result.finishReason)
+        if plan.output == .toolCall {
+            message = .init(content: nil, toolCalls: [try Self.toolCall(from: result.text)])
+            finish = "tool_calls"
+        } else {
+            message = .init(content: result.text)
+        }
+        return JSONResponse.make(OpenAIResponses.ChatCompletion(
+            id: id, created: created, model: loaded.id, choices: [.init(message: message, finishReason: finish)],
+            usage: .init(result.usage)))
+    }
+
+    /// Streams a chat completion: a role chunk, content chunks as the engine writes them (a tool
+    /// call as one chunk at the end), the finishing chunk, usage when asked, then `[DONE]`.
+    private func stream(_ plan: CompletionPlan, model loaded: LoadedModel, id: String, created: Int, includeUsage: Bool) -> Response {
+        let shutdown = self.shutdown
+        var headers = ServerSentEvent.headers
+        headers[.cacheControl] = "no-cache"
+        return Response(status: .ok, headers: headers, body: ResponseBody { writer in
+            func chunk(_ delta: OpenAIResponses.Delta, finish: String? = nil, usage: OpenAIResponses.Usage? = nil,
+                       empty: Bool = false) -> ByteBuffer {
+                let value = OpenAIResponses.ChatChunk(id: id, created: created, model: loaded.id,
+                                                       choices: empty ? [] : [.init(delta: delta, finishReason: finish)], usage: usage)
+                var buffer = ByteBuffer(string: "data: ")
+                buffer.writeBytes((try? JSONResponse.encoder.encode(value)) ?? Data())
+                buffer.writeString("\n\n")
+                return buffer
+            }
+            // The engine's events, produced in a task the server's shutdown (or a dropped client) cancels.
+            let (events, continuation) = AsyncThrowingStream<GenerationEvent, any Error>.makeStream()
+            let task = Task {
+                do {
+                    for try await event in loaded.model.stream(plan.request) { continuation.yield(event) }
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            let registration = shutdown.onShutdown { task.cancel() }
+            defer {
+                task.cancel()
+                shutdown.remove(registration)
+            }
+            try await writer.write(chunk(.init(role: "assistant", content: plan.output == .toolCall ? nil : "")))
+            var usage = GenerationUsage(), reason = FinishReason.endOfGeneration, text = ""
+            for try await event in events {
+                switch event {
+                case .token(let piece):
+                    text += piece
+                    // Text is forwarded as the engine writes it; a tool call goes out whole, once complete.
+                    if plan.output != .toolCall { try await writer.write(chunk(.init(content: piece))) }
+                case .finished(let finalUsage, let finalReason):
+                    (usage, reason) = (finalUsage, finalReason)
+                }
+            }
+            if plan.output == .toolCall {
+                let call = try Self.toolCall(from: text)
+                try await writer.write(chunk(.init(toolCalls: [.init(id: call.id, function: call.function)])))
+                try await writer.write(chunk(.init(), finish: "tool_calls"))
+            } else {
+                try await writer.write(chunk(.init(), finish: OpenAIResponses.finishReason(reason)))
+            }
+            if includeUsage { try await writer.write(chunk(.init(), usage: .init(usage), empty: true)) }
+            try await writer.write(ByteBuffer(string: "data: [DONE]\n\n"))
+            try await writer.finish(nil)
+        })
+    }
+
+    /// With `tool_choice: auto`: the model picks a tool or "answer" (a closed-set choice, so it can
+    /// only name one of them).
+    static func chosenTool(_ tools: [ChatCompletionRequest.Tool], plan: CompletionPlan, model: any LanguageModel) async throws -> String? {
+        let names = tools.map(\.function.name)
+        var messages = plan.request.messages
+        messages.append(.user("Does answering this need one of the tools? Reply with the tool's name, or with answer to reply in words."))
+        let decision = try await generate(GenerationRequest(messages: messages, options: GenerationOptions(maxTokens: 24),
+                                                            constraint: .choices(["answer"] + names)), on: model)
+        let choice = decision.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        return names.contains(choice) ? choice : nil
+    }
+
+    /// A whole generation; engine errors become OpenAI errors.
+    static func generate(_ request: GenerationRequest, on model: any LanguageModel) async throws -> GenerationResult {
+        do {
+            return try await model.respond(to: request)
+        } catch let error as LLMError {
+            switch error {
+            case .promptTooLong, .invalidOptions, .invalidConstraint, .invalidRequest:
+                throw OpenAIError(.badRequest, error.description, code: "invalid_request")
+            default:
+                throw OpenAIError(.internalServerError, "The model could not answer: \(error.description)", type: "server_error")
+            }
+        }
+    }
+
+    /// The tool call in a constrained `{"name", "arguments"}` output.
+    static func toolCall(from text: String) throws -> ChatCompletionRequest.ToolCall {
+        guard let value = try? JSONValue(parsing: text), let name = value["name"]?.stringValue, let arguments = value["arguments"] else {
+            throw OpenAIError(.internalServerError, "The model's tool call was cut off before it was complete; raise max_tokens.",
+                              type: "server_error")
+        }
+        return .init(id: "call_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(24),
+                     type: "function", function: .init(name: name, arguments: arguments.jsonText))
+    }
+
+    // MARK: Completions and embeddings
+
+    private func completion(_ body: CompletionRequest) async throws -> Response {
+        let loaded = try await model(named: body.model)
+        if let n = body.n, n != 1 { throw OpenAIError(.badRequest, "n must be 1.", param: "n") }
+        if body.stream == true { throw OpenAIError(.badRequest, "Streaming is supported on /v1/chat/completions only.", param: "stream") }
+        let options = try CompletionPlan.options(maxTokens: body.maxTokens ?? 16, temperature: body.temperature, topP: body.topP,
+                                                 seed: body.seed, stop: body.stop?.sequences)
+        let result = try await Self.generate(GenerationRequest(prompt: .text(body.prompt), options: options), on: loaded.model)
+        return JSONResponse.make(OpenAIResponses.TextCompletion(
+            id: "cmpl-" + UUID().uuidString.lowercased(), created: Int(Date().timeIntervalSince1970), model: loaded.id,
+            choices: [.init(text: result.text, finishReason: OpenAIResponses.finishReason(result.finishReason))], usage: .init(result.usage)))
+    }
+
+    private func embeddings(_ body: EmbeddingRequest) async throws -> Response {
+        guard let encoder = session.sentenceEncoder else {
+            throw OpenAIError(.serviceUnavailable, "The sentence encoder is not installed; run make setup.", type: "server_error")
+        }
+        guard body.model == HomeOSRouting.sentenceEncoderModelID else {
+            throw OpenAIError(.notFound, "Embeddings come from \"\(HomeOSRouting.sentenceEncoderModelID)\"; \"\(body.model.prefix(100))\" "
+                + "is not an embedding model here.", param: "model", code: "model_not_found")
+        }
+        let texts = body.input.texts
+        guard !texts.isEmpty, texts.count <= 256 else { throw OpenAIError(.badRequest, "input must hold 1 to 256 texts.", param: "input") }
+        let format = body.encodingFormat ?? "float"
+        guard format == "float" || format == "base64" else {
+            throw OpenAIError(.badRequest, "encoding_format must be float or base64.", param: "encoding_format")
+        }
+        let vectors = try await encoder.embeddings(for: texts)
+        let data = vectors.enumerated().map { index, vector in
+            OpenAIResponses.Embedding(index: index, embedding: format == "base64" ? .base64(OpenAIResponses.base64(vector)) : .floats(vector))
+        }
+        let tokens = texts.reduce(0) { $0 + max(1, $1.utf8.count / 4) }  // an estimate: the encoder does not report its count
+        return JSONResponse.make(OpenAIResponses.EmbeddingList(data: data, model: body.model, usage: .init(promptTokens: tokens)))
+    }
+}
