@@ -39,6 +39,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        // `homeos mcp`: the Model Context Protocol server over stdio.
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"),
         // `make docs`: the DocC API reference of the public libraries (a plugin only; nothing links it).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -108,14 +110,19 @@ let package = Package(
             ],
             resources: [.copy("Resources")]
         ),
+        // `homeos mcp`: the enabled skills as MCP tools (schemas from the skills' own), the family's data
+        // as read-only resources; risky actions parked for approval.
+        .target(name: "HomeOSMCP", dependencies: ["HomeOS", "Skills", "LLM", "CrisisDetection",
+                                                  .product(name: "MCP", package: "swift-sdk")]),
         // Evaluation harnesses over the public data found through EvaluationData (conformance, coverage, routing).
         .target(name: "Evaluation", dependencies: ["LLM", "Skills", "CrisisDetection"], resources: [.copy("Resources/routing-label-map.json")]),
         // Command-line front end.
         .executableTarget(
             name: "homeos",
             dependencies: [
-                "LLM", "LlamaEngine", "ModelHub", "Evaluation", "Skills", "HomeOS", "RemoteEngine", "CrisisDetection", "WebApp",
+                "LLM", "LlamaEngine", "ModelHub", "Evaluation", "Skills", "HomeOS", "RemoteEngine", "CrisisDetection", "WebApp", "HomeOSMCP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "MCP", package: "swift-sdk"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -169,6 +176,7 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
+        .testTarget(name: "HomeOSMCPTests", dependencies: ["HomeOSMCP", "HomeOS", "Skills", "LLM"]),
         .testTarget(name: "WebAppTests", dependencies: [
             "WebApp", "HomeOS", "Skills", "LLM", "ModelHub",
             .product(name: "HummingbirdTesting", package: "hummingbird"),

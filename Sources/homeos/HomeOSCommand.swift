@@ -13,7 +13,7 @@ struct HomeOSCommand: AsyncParsableCommand {
             """,
         subcommands: [InitCommand.self, ServeCommand.self, AskCommand.self, ChatCommand.self, ApproveCommand.self, DenyCommand.self,
                       ScheduleCommand.self, DaemonCommand.self, DataCommand.self, ModelsCommand.self, SkillsCommand.self,
-                      FeedbackCommand.self, DevCommand.self]
+                      FeedbackCommand.self, MCPCommand.self, DevCommand.self]
     )
 }
 

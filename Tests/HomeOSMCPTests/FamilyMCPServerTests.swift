@@ -1,0 +1,63 @@
+import Foundation
+import HomeOS
+@testable import HomeOSMCP
+import LLM
+import Skills
+import Testing
+
+/// The MCP tools are the skills: their input schemas come from the skills' own, and calls run the
+/// skills with approvals kept for the family.
+@Suite struct FamilyMCPServerTests {
+    static func server() throws -> (FamilyMCPServer, InMemoryStorage) {
+        let storage = InMemoryStorage()
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("examples/sample-family.json")
+        let seed = try JSONDecoder().decode(FamilySeed.self, from: Data(contentsOf: file))
+        try storage.transaction { try seed.save(in: $0) }
+        return (FamilyMCPServer(home: try HomeOSAssistant(storage: storage, bridge: nil), sentenceEncoder: nil), storage)
+    }
+
+    @Test func everyToolSchemaIsItsSkillsSchemaPlusTheRequest() throws {
+        let (server, _) = try Self.server()
+        #expect(server.tools.count == HomeOSSkillCatalog.all.count)
+        for tool in server.tools {
+            let skill = tool.descriptor.argumentsSchema.root
+            let input = tool.inputSchema
+            let skillProperties = skill["properties"].flatMap { value -> [String]? in
+                guard case .object(let object) = value else { return nil }
+                return object.keys
+            } ?? []
+            guard case .object(let properties)? = input["properties"] else { Issue.record("\(tool.name) has no properties"); continue }
+            #expect(properties.keys == ["userMessage"] + skillProperties, "\(tool.name)")
+            for name in skillProperties { #expect(properties[name] == skill["properties"]?[name], "\(tool.name).\(name) drifted") }
+            let required = input["required"]?.arrayValue?.compactMap(\.stringValue) ?? []
+            #expect(required == ["userMessage"] + (skill["required"]?.arrayValue?.compactMap(\.stringValue) ?? []))
+            #expect(throws: Never.self) { try JSONSchema(input) }
+        }
+    }
+
+    @Test func riskyCallIsParkedNotCarriedOut() async throws {
+        let (server, storage) = try Self.server()
+        let outcome = await server.call("restaurant-reservation", input: [
+            "userMessage": "Book a table at an Italian place for Saturday at 7pm for 4", "partySize": 4,
+        ])
+        #expect(!outcome.isError, "\(outcome.text)")
+        let id = try #require(outcome.parkedApprovalID)
+        #expect(try storage.load(.pendingApprovals).map(\.id) == [id])
+        #expect(try storage.load(.calendarEvents).contains { $0.kind == .reservation } == false)
+    }
+
+    @Test func crisisWordsGetTheCrisisLinesWhateverTheTool() async throws {
+        let (server, storage) = try Self.server()
+        let outcome = await server.call("meal-planning", input: ["userMessage": "I want to kill myself"])
+        #expect(outcome.text.contains("988"))
+        #expect(try storage.load(.mealHistory).isEmpty)
+    }
+
+    @Test func resourcesAreReadOnlyJSON() throws {
+        let (server, _) = try Self.server()
+        let allergies = try JSONValue(parsing: try #require(try server.read("homeos://family/allergies")))
+        #expect(allergies.arrayValue?.contains { $0["member"]?.stringValue == "Leo" && $0["allergies"]?.arrayValue == ["peanuts"] } == true)
+        #expect(try server.read("homeos://family/secrets") == nil)
+    }
+}

@@ -1,0 +1,79 @@
+"""`homeos mcp` through the official `mcp` Python SDK, as an MCP client would run it."""
+import asyncio
+import json
+import os
+import shutil
+import subprocess
+import tempfile
+
+import pytest
+from mcp import ClientSession, StdioServerParameters
+from mcp.client.stdio import stdio_client
+
+REPOSITORY = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+@pytest.fixture(scope="module")
+def family_dir():
+    binary = os.environ["HOMEOS_BIN"]
+    folder = tempfile.mkdtemp(prefix="homeos-mcp-")
+    subprocess.run([binary, "init", "--from", os.path.join(REPOSITORY, "examples", "sample-family.json"), "--data-dir", folder],
+                   check=True, capture_output=True)
+    yield folder
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+async def with_session(family_dir, work):
+    parameters = StdioServerParameters(command=os.environ["HOMEOS_BIN"], args=["mcp", "--data-dir", family_dir])
+    async with stdio_client(parameters) as (read, write):
+        async with ClientSession(read, write) as session:
+            await session.initialize()
+            return await work(session)
+
+
+def text_of(result):
+    return "".join(part.text for part in result.content if getattr(part, "type", "") == "text")
+
+
+def test_tools_resources_a_read_only_call_and_a_risky_call_parked(family_dir):
+    async def work(session):
+        tools = {tool.name: tool for tool in (await session.list_tools()).tools}
+        assert len(tools) == 19, sorted(tools)
+        reservation = tools["restaurant-reservation"]
+        assert "partySize" in reservation.input_schema["properties"]
+        assert "userMessage" in reservation.input_schema["required"]
+
+        resources = {resource.uri for resource in (await session.list_resources()).resources}
+        assert "homeos://family/medications" in {str(uri) for uri in resources}
+        medications = await session.read_resource("homeos://family/medications")
+        listed = json.loads(medications.contents[0].text)
+        assert any(item["name"] == "atorvastatin" and item["dose"] == "20 mg" for item in listed)
+
+        answer = await session.call_tool("healthcare", {"userMessage": "How much atorvastatin does Grandma Rosa take?"})
+        assert not answer.is_error, text_of(answer)
+        assert "20 mg" in text_of(answer)
+
+        booking = await session.call_tool("restaurant-reservation", {
+            "userMessage": "Book a table at an Italian place for Saturday at 7pm for 4",
+            "cuisine": "Italian", "date": "Saturday", "time": "7pm", "partySize": 4})
+        assert not booking.is_error, text_of(booking)
+        assert "Waiting for the family's approval" in text_of(booking)
+        return text_of(booking)
+
+    parked = asyncio.run(with_session(family_dir, work))
+    approval_id = parked.rsplit("Approval id: ", 1)[1].strip()
+    pending = subprocess.run([os.environ["HOMEOS_BIN"], "approve", "--data-dir", family_dir, "--no-model", approval_id],
+                             capture_output=True, text=True)
+    assert pending.returncode == 0, pending.stderr
+    assert "calendar" in pending.stdout.lower() or "reservation" in pending.stdout.lower(), pending.stdout
+
+
+def test_bad_arguments_are_an_error_not_a_call(family_dir):
+    async def work(session):
+        result = await session.call_tool("restaurant-reservation", {"userMessage": "Book a table", "partySize": "many"})
+        assert result.is_error
+        assert "schema" in text_of(result)
+        unknown = await session.call_tool("launch-rockets", {"userMessage": "go"})
+        assert unknown.is_error
+
+    asyncio.run(with_session(family_dir, work))
