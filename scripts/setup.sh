@@ -28,8 +28,9 @@ BFCL_CATEGORIES=(simple_python multiple parallel irrelevance live_simple)
 # the already-built llama-cpp-python is never rebuilt: the OpenAI-compatible test peer of RemoteEngine.
 # The Python client tests (Tests/Python): Playwright for Python drives Debian's Chromium (Playwright's
 # own browser download is not used); the official openai package talks to the OpenAI-compatible API;
-# jsonschema checks its JSON answers; the official mcp package is the client of `homeos mcp`.
-BROWSER_TEST_PACKAGES=(playwright==1.65.2 pytest==9.2.0 openai==3.51.0 jsonschema==4.26.0 mcp==2.3.0)
+# jsonschema checks its JSON answers; the official mcp package is the client of `homeos mcp`;
+# schemathesis fuzzes the API from its OpenAPI document.
+BROWSER_TEST_PACKAGES=(playwright==1.65.2 pytest==9.2.0 openai==3.51.0 jsonschema==4.26.0 mcp==2.3.0 schemathesis==4.32.5)
 SERVER_PACKAGES=(uvicorn==0.54.0 fastapi==0.165.0 pydantic-settings==2.16.3 sse-starlette==3.7.0
                  starlette-context==0.3.6 PyYAML==6.0.3 starlette==1.10.0 pydantic==2.14.3 pydantic_core==2.50.4
                  anyio==4.16.0 h11==0.16.0 click==8.5.1 idna==3.20 annotated-types==0.8.0 typing-inspection==0.4.5
@@ -322,7 +323,7 @@ if ! command -v chromium >/dev/null; then
 fi
 BROWSER_MARKER="$RUNTIME/browser-tests.installed"
 if [ "$(cat "$BROWSER_MARKER" 2>/dev/null)" = "${BROWSER_TEST_PACKAGES[*]}" ] \
-   && "$VENV/bin/python" -c 'import playwright.sync_api, pytest, openai, jsonschema, mcp' >>"$LOG" 2>&1; then
+   && "$VENV/bin/python" -c 'import playwright.sync_api, pytest, openai, jsonschema, mcp, schemathesis' >>"$LOG" 2>&1; then
   ok "chromium $(chromium --version 2>/dev/null | awk '{print $2}'), ${BROWSER_TEST_PACKAGES[*]} present"
 else
   "${PIP[@]}" install "${BROWSER_TEST_PACKAGES[@]}" >>"$LOG" 2>&1 \

@@ -15,7 +15,8 @@ struct OpenAIRoutes {
 
     func register(on router: Router<WebRequestContext>) {
         router.get("/openapi.json") { _, _ in
-            Response(status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: openAPIDocument))
+            Response(status: .ok, headers: [.contentType: "application/json"],
+                     body: ResponseBody(byteBuffer: Self.document(openAPIDocument, servingModel: await session.models.current?.id)))
         }
         router.get("/v1/models") { _, _ in
             var data: [OpenAIResponses.Model] = []
@@ -35,6 +36,17 @@ struct OpenAIRoutes {
             let body = try await JSONResponse.decode(EmbeddingRequest.self, from: request, context: context)
             return try await embeddings(body)
         }
+    }
+
+    /// The OpenAPI document, naming the model this server serves as the only valid `model` of the
+    /// completion requests (so a client or fuzzer generated from it can reach the model).
+    static func document(_ stored: ByteBuffer, servingModel id: String?) -> ByteBuffer {
+        guard let id, var document = try? JSONValue(parsing: String(buffer: stored)) else { return stored }
+        for request in ["ChatCompletionRequest", "CompletionRequest"] {
+            document = document.setting(["components", "schemas", request, "properties", "model"],
+                                        to: .object(JSONObject([("type", "string"), ("enum", [.string(id)])])))
+        }
+        return ByteBuffer(string: document.jsonText)
     }
 
     /// The loaded model, when `name` names it.
@@ -211,5 +223,15 @@ struct OpenAIRoutes {
         }
         let tokens = texts.reduce(0) { $0 + max(1, $1.utf8.count / 4) }  // an estimate: the encoder does not report its count
         return JSONResponse.make(OpenAIResponses.EmbeddingList(data: data, model: body.model, usage: .init(promptTokens: tokens)))
+    }
+}
+
+extension JSONValue {
+    /// This value with the member at `path` (object keys, outermost first) replaced by `value`;
+    /// unchanged when a step of the path is not an object or is missing.
+    func setting(_ path: [String], to value: JSONValue) -> JSONValue {
+        guard let key = path.first, case .object(var object) = self, let child = object[key] else { return self }
+        object[key] = path.count == 1 ? value : child.setting(Array(path.dropFirst()), to: value)
+        return .object(object)
     }
 }
