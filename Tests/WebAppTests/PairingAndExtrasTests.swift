@@ -65,6 +65,11 @@ struct Reply {
             #expect(r2.status == 200)
             let r3 = try await request(.get, "/api/family", extra: [.authorization: "Bearer 24681357"])
             #expect(r3.status == 200)
+            // The OpenAI-compatible API off loopback: the bearer token, and errors in OpenAI's shape.
+            let api = try await request(.get, "/v1/models")
+            #expect(api.status == 401)
+            let apiWithToken = try await request(.get, "/v1/models", extra: [.authorization: "Bearer 24681357"])
+            #expect(apiWithToken.status == 200)
             let r4 = try await request(.get, "/api/family", extra: [.authorization: "Bearer 00000000"])
             #expect(r4.status == 401)
         }

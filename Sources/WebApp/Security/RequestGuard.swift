@@ -42,7 +42,9 @@ struct RequestGuard<Context: RequestContext>: RouterMiddleware {
                 + "\"\(authority.prefix(80))\"). Open the address homeos serve printed.")
         }
         if policy.requiresPairing && !isPaired(request) && !Self.isPublic(request.uri.path) {
-            if request.method == .get && !request.uri.path.hasPrefix("/api/") { throw Redirect(location: "/pair") }
+            if request.method == .get && !request.uri.path.hasPrefix("/api/") && !Self.isAPI(request.uri.path) {
+                throw Redirect(location: "/pair")
+            }
             throw APIError(.unauthorized, Self.isAPI(request.uri.path)
                 ? "This server needs its token: send Authorization: Bearer <the code homeos serve printed, or --token>."
                 : "This browser is not paired yet: open /pair and enter the code homeos serve printed.")
