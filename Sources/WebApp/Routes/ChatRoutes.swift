@@ -69,18 +69,8 @@ struct ChatRoutes {
             }
             continuation.finish()
         }
-        let stopping = shutdown
-        return Response(status: .ok, headers: ServerSentEvent.headers, body: ResponseBody { writer in
-            let registration = stopping.onShutdown { work.cancel() }
-            defer { stopping.remove(registration) }
-            do {
-                for await event in events { try await writer.write(event.buffer) }
-                try await writer.finish(nil)
-            } catch {
-                work.cancel()  // the page went away: stop generating
-                throw error
-            }
-        })
+        // The page going away (its stop button) cancels the task, which cancels the generation.
+        return ServerSentEvent.response(streaming: events, of: work, shutdown: shutdown)
     }
 }
 

@@ -76,7 +76,7 @@ struct ModelRoutes {
         guard let entry = library.catalog.entry(named: id), entry.runtime == .llamaCppGGUF else {
             throw APIError.notFound("The model \"\(id.prefix(80))\"")
         }
-        let library = self.library, shutdown = self.shutdown
+        let library = self.library
         let (events, continuation) = AsyncStream<ServerSentEvent>.makeStream()
         let work = Task {
             let client = ModelDownloader.makeHTTPClient()
@@ -92,17 +92,8 @@ struct ModelRoutes {
             try? await client.shutdown()
             continuation.finish()
         }
-        return Response(status: .ok, headers: ServerSentEvent.headers, body: ResponseBody { writer in
-            let registration = shutdown.onShutdown { work.cancel() }
-            defer { shutdown.remove(registration) }
-            do {
-                for await event in events { try await writer.write(event.buffer) }
-                try await writer.finish(nil)
-            } catch {
-                work.cancel()  // the page went away: the partial download stays and resumes next time
-                throw error
-            }
-        })
+        // The page going away cancels the download; the partial file stays and resumes next time.
+        return ServerSentEvent.response(streaming: events, of: work, shutdown: shutdown)
     }
 
     static func stateName(_ state: InstallState) -> String {

@@ -36,5 +36,23 @@ struct ServerSentEvent: Sendable {
     }
 }
 
+extension ServerSentEvent {
+    /// A response that streams `events` as they come, while `work` produces them. The server
+    /// stopping, or the page going away (a write fails), cancels `work`.
+    static func response(streaming events: AsyncStream<ServerSentEvent>, of work: Task<Void, Never>, shutdown: ShutdownSignal) -> Response {
+        Response(status: .ok, headers: headers, body: ResponseBody { writer in
+            let registration = shutdown.onShutdown { work.cancel() }
+            defer { shutdown.remove(registration) }
+            do {
+                for await event in events { try await writer.write(event.buffer) }
+                try await writer.finish(nil)
+            } catch {
+                work.cancel()
+                throw error
+            }
+        })
+    }
+}
+
 /// An empty JSON object payload.
 struct EmptyPayload: Encodable, Sendable {}
