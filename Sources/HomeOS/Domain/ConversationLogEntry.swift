@@ -6,7 +6,10 @@ import Skills
 public struct ConversationLogEntry: Codable, Sendable, Hashable, Identifiable {
     /// Who spoke.
     public enum Role: String, Codable, Sendable, Hashable {
-        case person, assistant
+        /// A family member.
+        case person
+        /// HomeOS.
+        case assistant
     }
 
     /// A unique id.
