@@ -1,5 +1,6 @@
 """`homeos mcp` through the official `mcp` Python SDK, as an MCP client would run it."""
 import asyncio
+import concurrent.futures
 import json
 import os
 import shutil
@@ -31,6 +32,12 @@ async def with_session(family_dir, work):
             return await work(session)
 
 
+def run(coroutine):
+    """Runs `coroutine` on an event loop of its own thread (Playwright's sync API may hold this thread's)."""
+    with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
+
+
 def text_of(result):
     return "".join(part.text for part in result.content if getattr(part, "type", "") == "text")
 
@@ -60,7 +67,7 @@ def test_tools_resources_a_read_only_call_and_a_risky_call_parked(family_dir):
         assert "Waiting for the family's approval" in text_of(booking)
         return text_of(booking)
 
-    parked = asyncio.run(with_session(family_dir, work))
+    parked = run(with_session(family_dir, work))
     approval_id = parked.rsplit("Approval id: ", 1)[1].strip()
     pending = subprocess.run([os.environ["HOMEOS_BIN"], "approve", "--data-dir", family_dir, "--no-model", approval_id],
                              capture_output=True, text=True)
@@ -76,4 +83,4 @@ def test_bad_arguments_are_an_error_not_a_call(family_dir):
         unknown = await session.call_tool("launch-rockets", {"userMessage": "go"})
         assert unknown.is_error
 
-    asyncio.run(with_session(family_dir, work))
+    run(with_session(family_dir, work))

@@ -63,11 +63,12 @@ public final class FamilyWebServer: Sendable {
     ///   - sentenceEncoder: the encoder routing and the crisis layer read vectors from.
     ///   - library: the installed and downloadable models.
     ///   - now: the clock.
-    ///   - logger: structured logs (requests by method, path and status; never message text).
+    ///   - logger: structured logs (requests by method, path and status at `info`; never message
+    ///     text). The default logs warnings and errors only.
     /// - Throws: when the key file cannot be read or made, or a page resource is missing.
     public init(configuration: Configuration = Configuration(), storage: any StorageProvider, loader: (any ModelLoading)?,
                 sentenceEncoder: (any TextEmbedding)?, library: ModelLibrary, now: @escaping @Sendable () -> Date = Date.init,
-                logger: Logger = Logger(label: "homeos.serve")) throws {
+                logger: Logger = FamilyWebServer.quietLogger()) throws {
         self.configuration = configuration
         let key = try configuration.keyFile.map(AccessPolicy.key(storedAt:))
         let code = configuration.pairingCode ?? AccessPolicy.newPairingCode()
@@ -78,6 +79,13 @@ public final class FamilyWebServer: Sendable {
         self.library = library
         self.logger = logger
         assets = try StaticRoutes()
+    }
+
+    /// A logger that records warnings and errors only.
+    public static func quietLogger() -> Logger {
+        var logger = Logger(label: "homeos.serve")
+        logger.logLevel = .warning
+        return logger
     }
 
     /// Loads the first model (when there is a loader).
