@@ -8,11 +8,14 @@ import Skills
 struct AssistantBenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "assistant",
-        abstract: "p50/p95 of classification, JSON extraction, short generation and the full turn, next to the targets.",
+        abstract: "p50/p95 of model load, classification, JSON extraction, short and long generation and the full turn, next to the targets.",
         discussion: """
+            model load: loading the engine until its first generated token (target < 5 s, once). \
             classification: LLMBridge.classify of 20 messages over the 19 HomeOS skills (target < 500 ms). \
             JSON extraction: a restaurant reservation into {cuisine, date, time, partySize, location, \
-            specialRequests} (< 1.5 s). Short generation: about 40 tokens of free text (< 1 s). Full routing \
+            specialRequests} (< 1.5 s). Short generation: about 40 tokens of free text (< 1 s). Long generation: a \
+            paragraph of more than 100 words, up to 200 tokens (< 2 s; the average word count is printed, since a \
+            model may stop sooner). Full routing \
             cycle: Assistant.handle (route, extract, execute) on a few messages over an in-memory copy of the \
             sample family (< 3 s). Each is run --repetitions times after one warm-up. Timings vary with machine load.
 
@@ -53,9 +56,19 @@ struct AssistantBenchCommand: AsyncParsableCommand {
         "Give one tip for a calm bedtime routine.",
     ]
 
+    /// Prompts for long generation (the seed: more than 100 words in under 2 s).
+    static let longPrompts = [
+        "Write a detailed paragraph of about 120 words on how a family can share the weekly chores fairly.",
+        "Write a detailed paragraph of about 120 words describing a relaxed Sunday for a family with young children.",
+    ]
+
     func run() async throws {
+        // Model load, the seed's cold start: from nothing to the first generated token.
+        let loadStart = ContinuousClock.now
         let engine = try await model.loadEngine()
         let bridge = LLMBridge(model: engine)
+        _ = try await bridge.generate(prompt: "Hello", options: GenerationOptions(maxTokens: 1))
+        let load = loadStart.duration(to: .now).milliseconds
         let categories = HomeOSSkillCatalog.all.map {
             ClassificationCategory(name: $0.id, description: $0.summary, examples: Array($0.examples.prefix(2)))
         }
@@ -92,6 +105,18 @@ struct AssistantBenchCommand: AsyncParsableCommand {
                 })
             }
         }
+        Terminal.error("==> long generation")
+        var long: [Double] = []
+        var longWords: [Int] = []
+        for _ in 0..<repetitions {
+            for prompt in Self.longPrompts {
+                var text = ""
+                long.append(try await BridgeBenchCommand.time {
+                    text = try await bridge.generate(prompt: prompt, options: GenerationOptions(maxTokens: 200))
+                })
+                longWords.append(text.split(whereSeparator: \.isWhitespace).count)
+            }
+        }
         Terminal.error("==> full routing cycle")
         var cycle: [Double] = []
         var perTurn: [String: (skills: String, ms: [Double])] = [:]
@@ -107,8 +132,11 @@ struct AssistantBenchCommand: AsyncParsableCommand {
             }
         }
         var rows = [["step", "calls", "p50 ms", "p95 ms", "target", "p50 within", "p95 within"]]
-        for (name, values, target) in [("classification (19 skills)", classify, 500.0), ("JSON extraction", json, 1500),
-                                       ("short generation (40 tok)", generation, 1000), ("full routing cycle", cycle, 3000)] {
+        let words = longWords.isEmpty ? 0 : longWords.reduce(0, +) / longWords.count
+        for (name, values, target) in [("model load to first token", [load], 5000.0),
+                                       ("classification (19 skills)", classify, 500), ("JSON extraction", json, 1500),
+                                       ("short generation (40 tok)", generation, 1000),
+                                       ("long generation (\(words) words avg)", long, 2000), ("full routing cycle", cycle, 3000)] {
             let p50 = Self.percentile(values, 0.5), p95 = Self.percentile(values, 0.95)
             rows.append([name, "\(values.count)", String(format: "%.0f", p50), String(format: "%.0f", p95),
                          target >= 1000 ? String(format: "< %.1f s", target / 1000) : String(format: "< %.0f ms", target),
