@@ -79,6 +79,20 @@ import Testing
         }
     }
 
+    @Test func crisisLinesComeEvenWithoutAFamily() async throws {
+        // A store with no family yet: nothing else can answer, the crisis layer still does.
+        let storage = InMemoryStorage()
+        let server = try FamilyWebServer(configuration: .init(port: 0, runsScheduler: false), storage: storage, loader: nil,
+                                         sentenceEncoder: nil, library: try await WebFixture().server.library)
+        try await WebFixture(storage: storage, server: server).test { web in
+            let crisis = try await web.send(.post, "/api/chat", json: #"{"message":"I want to kill myself"}"#)
+            let done = try #require(Self.events(crisis.text).last { $0.name == "done" }?.data["entry"], "\(crisis.text)")
+            #expect(done["text"]?.stringValue?.contains("988") == true)
+            let other = try await web.send(.post, "/api/chat", json: #"{"message":"What's for dinner?"}"#)
+            #expect(other.text.contains("event: error") && other.text.contains("homeos init"), "\(other.text)")
+        }
+    }
+
     @Test func answerStreamsTokensFromTheModelBeforeDone() async throws {
         // A scripted model writes the dinner idea (JSON) in pieces, slowly; the page must get its text as it comes.
         let meal = #"{"name":"Turkey tacos","cuisine":"Mexican","prepMinutes":25,"description":"Soft tacos with seasoned turkey and salsa.","keyIngredients":["ground turkey","tortillas","salsa"]}"#

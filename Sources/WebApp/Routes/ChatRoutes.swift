@@ -42,7 +42,8 @@ struct ChatRoutes {
             throw APIError(.badRequest, "The message is \(message.count) characters long; the limit is \(Self.maximumMessageCharacters).",
                            fields: ["message": "At most \(Self.maximumMessageCharacters) characters."])
         }
-        _ = try await session.family()  // 503 before init, as JSON, not a broken stream
+        // No check of the store here: the crisis layer answers even when there is no family or the
+        // store cannot be read; anything else then fails as an `error` event.
         let (events, continuation) = AsyncStream<ServerSentEvent>.makeStream()
         // A structured answer (JSON) streams as the text inside it; a new attempt starts a new preview.
         let preview = Mutex(JSONTextPreview())

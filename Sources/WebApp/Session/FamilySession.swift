@@ -78,7 +78,7 @@ actor FamilySession {
         if assessment.isCrisis {
             let reply = ConversationLogEntry(role: .assistant, text: CrisisResponse.text(for: assessment.category), step: "crisis",
                                              isCrisis: true, date: now())
-            try append([person, reply])
+            try? append([person, reply])  // the crisis lines are shown even when the store cannot keep them
             cached = nil  // the next turn's history includes this exchange
             return (reply, nil)
         }
