@@ -43,21 +43,3 @@ import Testing
         #expect(output.stderr.contains("no module named llama_cpp"), "\(output.stderr)")
     }
 }
-
-/// `homeos dev bench assistant` prints every row of the seed's latency table beside its target.
-@Suite struct AssistantBenchCommandLineTests {
-    @Test(.timeLimit(.minutes(8))) func everySeedRowIsPrintedBesideItsTarget() async throws {
-        let model = try DefaultModelFile.path(for: "The assistant benchmark test")
-        let folder = try TemporaryFolder("homeos-bench-assistant")
-        defer { folder.remove() }
-        let output = try await HomeOSProcess.run(["dev", "bench", "assistant", "--repetitions", "1", "--model", model], home: folder.url,
-                                                 timeout: .seconds(460))
-        #expect(output.status == 0, "\(output.stderr.suffix(2000))")
-        for (row, target) in [("model load to first token", "< 5.0 s"), ("classification (19 skills)", "< 500 ms"),
-                              ("JSON extraction", "< 1.5 s"), ("short generation (40 tok)", "< 1.0 s"),
-                              ("long generation (", "< 2.0 s"), ("full routing cycle", "< 3.0 s")] {
-            let line = output.stdout.split(separator: "\n").first { $0.hasPrefix(row) }
-            #expect(line?.contains(target) == true, "\(row): \(output.stdout)")
-        }
-    }
-}
