@@ -7,7 +7,7 @@ import Testing
 
 /// The MCP tools are the skills: their input schemas come from the skills' own, and calls run the
 /// skills with approvals kept for the family.
-@Suite struct FamilyMCPServerTests {
+@Suite(.serialized) struct FamilyMCPServerTests {
     static func server() throws -> (FamilyMCPServer, InMemoryStorage) {
         let storage = InMemoryStorage()
         let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

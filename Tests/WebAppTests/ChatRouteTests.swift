@@ -8,7 +8,7 @@ import Testing
 
 /// `/api/chat` and the kept conversation, approvals answered from the page, and the crisis layer
 /// ahead of everything.
-@Suite struct ChatRouteTests {
+@Suite(.serialized) struct ChatRouteTests {
     /// The events of a Server-Sent Events body, in order: (name, JSON payload).
     static func events(_ body: String) -> [(name: String, data: JSONValue)] {
         body.components(separatedBy: "\n\n").compactMap { block in

@@ -7,7 +7,7 @@ import Testing
 
 /// The Family page's forms and Today: records added, edited and deleted; every invalid field named
 /// with its own message; nothing written by a rejected form.
-@Suite struct FamilyRouteTests {
+@Suite(.serialized) struct FamilyRouteTests {
     @Test func formsDescribeEveryKind() async throws {
         let fixture = try await WebFixture()
         try await fixture.test { web in

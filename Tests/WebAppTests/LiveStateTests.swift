@@ -6,7 +6,7 @@ import Testing
 @testable import WebApp
 
 /// The warm process's moving parts: notifications reaching open pages, model switches, shutdown.
-@Suite struct LiveStateTests {
+@Suite(.serialized) struct LiveStateTests {
     @Test func deliveredNotificationIsKeptAndReachesEveryOpenPage() async throws {
         let storage = InMemoryStorage()
         let hub = EventHub()

@@ -9,7 +9,7 @@ import Testing
 
 /// The OpenAI-compatible routes' rules: programs need no CSRF token, pages of other sites are
 /// still refused, errors come in OpenAI's shape, and requests are checked before any generation.
-@Suite struct OpenAIRouteTests {
+@Suite(.serialized) struct OpenAIRouteTests {
     static let chat = #"{"model":"scripted","messages":[{"role":"user","content":"hi"}]}"#
 
     @Test func programsCallWithoutCookiesButOtherSitesAreRefused() async throws {

@@ -17,7 +17,7 @@ struct Reply {
 }
 
 /// Pairing off loopback, and the routes not covered elsewhere (briefing, downloads, health).
-@Suite struct PairingAndExtrasTests {
+@Suite(.serialized) struct PairingAndExtrasTests {
     @Test func browserOffLoopbackPairsOnceWithTheCode() async throws {
         let storage = InMemoryStorage()
         let seed = try JSONDecoder().decode(FamilySeed.self, from: Data(contentsOf: WebFixture.sampleFamily))

@@ -3,7 +3,7 @@ import LLM
 @testable import WebApp
 
 /// What reaches the page as HTML: only tags the renderer writes.
-@Suite struct RenderingTests {
+@Suite(.serialized) struct RenderingTests {
     @Test func markupInAnswersIsText() {
         let html = SafeMarkdown.html("<img src=x onerror=alert(1)> and <script>alert(2)</script> **bold <b>**")
         #expect(!html.contains("<img") && !html.contains("<script") && !html.contains("<b>"))

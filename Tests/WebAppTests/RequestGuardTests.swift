@@ -8,7 +8,7 @@ import Testing
 
 /// The guard in front of every route: Host, Origin, CSRF, body limits, and the headers every
 /// response carries. Each refusal has its own status and sentence, and writes nothing.
-@Suite struct RequestGuardTests {
+@Suite(.serialized) struct RequestGuardTests {
     @Test func pageComesWithStrictPolicyAndCSRFCookie() async throws {
         let fixture = try await WebFixture()
         try await fixture.test { web in
