@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Lets a caller watch the free text a model writes while a higher-level call is under way, without
 /// threading a callback through every layer in between.
 ///
@@ -30,4 +32,27 @@ public struct TokenTap: Sendable {
 
     /// The tap of the current task, if any.
     @TaskLocal public static var current: TokenTap?
+}
+
+extension TokenTap {
+    /// A tap for a front end that shows only readable text: free-text pieces as they come, and a
+    /// structured (JSON) answer as the text inside it (``JSONTextPreview``, started afresh with
+    /// each attempt).
+    /// - Parameters:
+    ///   - attemptStarted: a new attempt began; the text shown so far is void.
+    ///   - text: the next readable piece.
+    public static func readable(attemptStarted: @escaping @Sendable () -> Void,
+                                text: @escaping @Sendable (String) -> Void) -> TokenTap {
+        let preview = Mutex(JSONTextPreview())
+        return TokenTap(
+            attemptStarted: {
+                preview.withLock { $0 = JSONTextPreview() }
+                attemptStarted()
+            },
+            token: text,
+            structuredToken: { piece in
+                let readable = preview.withLock { $0.feed(piece) }
+                if !readable.isEmpty { text(readable) }
+            })
+    }
 }

@@ -12,13 +12,9 @@ import Darwin
 /// engine produces them (a JSON answer as the text inside it); when the turn ends, the draft is
 /// kept if it is the answer, and otherwise erased and replaced by the finished answer.
 final class TerminalDraft: Sendable {
-    private struct State {
-        var text = ""
-        var preview = JSONTextPreview()
-    }
-
     private let prefix: String
-    private let state = Mutex(State())
+    /// The text shown so far.
+    private let shown = Mutex("")
 
     /// A draft whose lines start after `prefix` (already printed by the caller).
     init(prefix: String) {
@@ -27,37 +23,32 @@ final class TerminalDraft: Sendable {
 
     /// The tap that feeds this draft.
     var tap: TokenTap {
-        TokenTap(attemptStarted: { [self] in restart() }, token: { [self] in append($0) },
-                 structuredToken: { [self] piece in
-                     let text = state.withLock { $0.preview.feed(piece) }
-                     if !text.isEmpty { append(text) }
-                 })
+        TokenTap.readable(attemptStarted: { [self] in restart() }, text: { [self] in append($0) })
     }
 
     private func append(_ piece: String) {
-        state.withLock { $0.text += piece }
+        shown.withLock { $0 += piece }
         Self.raw("\u{1B}[2m")
         Terminal.write(piece)
         Self.raw("\u{1B}[0m")
     }
 
     private func restart() {
-        let shown = state.withLock { state -> String in
-            defer { state = State() }
-            return state.text
-        }
-        erase(shown)
+        erase(shown.withLock { text in
+            defer { text = "" }
+            return text
+        })
     }
 
     /// Removes the draft and the prefix (the caller prints something else in their place).
     func discard() {
-        erase(state.withLock { $0.text })
+        erase(shown.withLock { $0 })
         Self.raw("\r\u{1B}[J")
     }
 
     /// Ends the draft with the finished answer: kept when it says the same, else replaced.
     func finish(with answer: String) {
-        let shown = state.withLock { $0.text }
+        let shown = self.shown.withLock { $0 }
         if !shown.isEmpty && shown.trimmingCharacters(in: .whitespacesAndNewlines) == answer.trimmingCharacters(in: .whitespacesAndNewlines) {
             Self.raw("\n")
             return

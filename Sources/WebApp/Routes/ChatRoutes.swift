@@ -3,7 +3,6 @@ import HomeOS
 import Hummingbird
 import LLM
 import Skills
-import Synchronization
 
 /// `/api/chat` (the answer streamed as Server-Sent Events), the kept conversation, and feedback.
 struct ChatRoutes {
@@ -45,18 +44,9 @@ struct ChatRoutes {
         // No check of the store here: the crisis layer answers even when there is no family or the
         // store cannot be read; anything else then fails as an `error` event.
         let (events, continuation) = AsyncStream<ServerSentEvent>.makeStream()
-        // A structured answer (JSON) streams as the text inside it; a new attempt starts a new preview.
-        let preview = Mutex(JSONTextPreview())
-        let tap = TokenTap(
-            attemptStarted: {
-                preview.withLock { $0 = JSONTextPreview() }
-                continuation.yield(ServerSentEvent("reset", EmptyPayload()))
-            },
-            token: { continuation.yield(ServerSentEvent("token", ["text": $0])) },
-            structuredToken: { piece in
-                let text = preview.withLock { $0.feed(piece) }
-                if !text.isEmpty { continuation.yield(ServerSentEvent("token", ["text": text])) }
-            })
+        // A structured answer (JSON) streams as the text inside it; a new attempt starts afresh.
+        let tap = TokenTap.readable(attemptStarted: { continuation.yield(ServerSentEvent("reset", EmptyPayload())) },
+                                    text: { continuation.yield(ServerSentEvent("token", ["text": $0])) })
         let session = self.session
         let work = Task {
             continuation.yield(ServerSentEvent("start", EmptyPayload()))
