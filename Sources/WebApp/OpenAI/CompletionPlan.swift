@@ -16,6 +16,8 @@ struct CompletionPlan: Sendable {
 
     var request: GenerationRequest
     var output: Output
+    /// With `tool_choice: auto` and tools: the model picks a tool or "answer" before generating.
+    var choosesTool = false
 
     /// The longest answer when the request sets no limit.
     static let defaultMaxTokens = 512
@@ -66,8 +68,7 @@ struct CompletionPlan: Sendable {
             return CompletionPlan(request: GenerationRequest(messages: messages, options: options,
                                                              constraint: .jsonSchema(try toolCallSchema(callable))), output: .toolCall)
         case .auto where !tools.isEmpty:
-            // Decided per request by ``ToolDecision`` before generation.
-            return CompletionPlan(request: GenerationRequest(messages: messages, options: options), output: .text)
+            return CompletionPlan(request: GenerationRequest(messages: messages, options: options), output: .text, choosesTool: true)
         default:
             break
         }

@@ -70,13 +70,9 @@ struct OpenAIRoutes {
     private func chatCompletion(_ body: ChatCompletionRequest) async throws -> Response {
         let loaded = try await model(named: body.model)
         var plan = try CompletionPlan.chat(body)
-        var tools = body.tools ?? []
-        if case .auto? = body.toolChoice ?? (tools.isEmpty ? nil : .auto), !tools.isEmpty {
-            if let name = try await Self.chosenTool(tools, plan: plan, model: loaded.model) {
-                tools = tools.filter { $0.function.name == name }
-                plan.request.constraint = .jsonSchema(try CompletionPlan.toolCallSchema(tools))
-                plan.output = .toolCall
-            }
+        if plan.choosesTool, let tools = body.tools, let name = try await Self.chosenTool(tools, plan: plan, model: loaded.model) {
+            plan.request.constraint = .jsonSchema(try CompletionPlan.toolCallSchema(tools.filter { $0.function.name == name }))
+            plan.output = .toolCall
         }
         let id = "chatcmpl-" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
         let created = Int(Date().timeIntervalSince1970)
