@@ -23,7 +23,9 @@ let package = Package(
         .library(name: "HomeOS", targets: ["HomeOS"]),
         .library(name: "Sentinel", targets: ["Sentinel"]),
         .library(name: "RemoteEngine", targets: ["RemoteEngine"]),
+        .library(name: "WebFoundation", targets: ["WebFoundation"]),
         .library(name: "WebApp", targets: ["WebApp"]),
+        .library(name: "SentinelWeb", targets: ["SentinelWeb"]),
         .executable(name: "homeos", targets: ["homeos"]),
         .executable(name: "sentinel", targets: ["sentinel"]),
     ],
@@ -96,12 +98,35 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
+        // What both local web servers stand on: Host/Origin/CSRF/pairing checks, signed tokens, JSON
+        // errors, Server-Sent Events and shutdown; no product code.
+        .target(
+            name: "WebFoundation",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        // `sentinel serve`: the check-in, crisis view, dashboard, safety plan, reports and settings pages,
+        // rendered on the server over the Sentinel library.
+        .target(
+            name: "SentinelWeb",
+            dependencies: [
+                "WebFoundation", "Sentinel", "LLM", "CrisisDetection",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            resources: [.copy("Resources")]
+        ),
         // `homeos serve`: HTTP routes, security and the family web app's pages over the HomeOS library.
         // It only translates requests; models come in through a loader the command line hands it.
         .target(
             name: "WebApp",
             dependencies: [
-                "HomeOS", "Skills", "LLM", "CrisisDetection", "ModelHub",
+                "WebFoundation", "HomeOS", "Skills", "LLM", "CrisisDetection", "ModelHub",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -132,8 +157,9 @@ let package = Package(
         ),
         .executableTarget(
             name: "sentinel",
-            dependencies: ["Sentinel", "LLM", "LlamaEngine", "ModelHub", "CrisisDetection",
-                           .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["Sentinel", "SentinelWeb", "LLM", "LlamaEngine", "ModelHub", "CrisisDetection",
+                           .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                           .product(name: "Logging", package: "swift-log")]
         ),
         // The concurrency stress harness for sanitizer builds (scripts/sanitize.sh): engines only.
         .executableTarget(
@@ -178,7 +204,7 @@ let package = Package(
         ),
         .testTarget(name: "HomeOSMCPTests", dependencies: ["HomeOSMCP", "HomeOS", "Skills", "LLM"]),
         .testTarget(name: "WebAppTests", dependencies: [
-            "WebApp", "HomeOS", "Skills", "LLM", "ModelHub",
+            "WebApp", "WebFoundation", "HomeOS", "Skills", "LLM", "ModelHub",
             .product(name: "HummingbirdTesting", package: "hummingbird"),
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
         ]),

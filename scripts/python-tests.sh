@@ -14,6 +14,9 @@ PYTHON="$CACHE/current/venv/bin/python"
 HOMEOS_BIN="$("$SWIFT" build --show-bin-path)/homeos"
 [ -x "$HOMEOS_BIN" ] || { echo "python tests: $HOMEOS_BIN is missing; run swift build first" >&2; exit 1; }
 export HOMEOS_BIN
+SENTINEL_BIN="$("$SWIFT" build --show-bin-path)/sentinel"
+[ -x "$SENTINEL_BIN" ] || { echo "python tests: $SENTINEL_BIN is missing; run swift build first" >&2; exit 1; }
+export SENTINEL_BIN
 export HOMEOS_SCREENSHOTS="${HOMEOS_SCREENSHOTS:-$PWD/.build/screenshots}"
-echo "==> Python client tests (Chromium + Playwright, openai) against homeos serve; screenshots in $HOMEOS_SCREENSHOTS"
+echo "==> Python client tests (Chromium + Playwright, openai, mcp) against homeos serve and sentinel serve; screenshots in $HOMEOS_SCREENSHOTS"
 exec "$PYTHON" -m pytest -q -p no:cacheprovider Tests/Python "$@"

@@ -312,15 +312,17 @@ PY
 fi
 ok "$MODELS/$SENTENCE_FILE (SHA-256 verified)"
 
-step "client tests: Chromium (Debian), Playwright, openai and jsonschema for Python"
-if ! command -v chromium >/dev/null; then
+step "client tests: Chromium and espeak-ng (Debian), Playwright, openai and jsonschema for Python"
+# chromium drives the web apps; espeak-ng speaks the recording Sentinel's microphone test plays into it.
+for tool in chromium espeak-ng; do
+  command -v "$tool" >/dev/null && continue
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-    { DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium || { apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium; }; } >>"$LOG" 2>&1 \
-      || fail "could not install chromium (Debian: apt-get install chromium); the web app's browser tests need it."
+    { DEBIAN_FRONTEND=noninteractive apt-get install -y -q "$tool" || { apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q "$tool"; }; } >>"$LOG" 2>&1 \
+      || fail "could not install $tool (Debian: apt-get install $tool); the web apps' browser tests need it."
   else
-    fail "chromium is not installed; the web app's browser tests need it (Debian: sudo apt-get install chromium)."
+    fail "$tool is not installed; the web apps' browser tests need it (Debian: sudo apt-get install $tool)."
   fi
-fi
+done
 BROWSER_MARKER="$RUNTIME/browser-tests.installed"
 if [ "$(cat "$BROWSER_MARKER" 2>/dev/null)" = "${BROWSER_TEST_PACKAGES[*]}" ] \
    && "$VENV/bin/python" -c 'import playwright.sync_api, pytest, openai, jsonschema, mcp, schemathesis' >>"$LOG" 2>&1; then

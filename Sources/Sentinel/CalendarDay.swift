@@ -1,3 +1,5 @@
+import Foundation
+
 /// A calendar date without a time or time zone ("2024-01-05"), as the person lived it.
 ///
 /// Days are compared and counted with a proleptic Gregorian day number, so no calendar or time
@@ -11,6 +13,12 @@ public struct CalendarDay: Sendable, Hashable, Comparable, Codable, CustomString
     public let day: Int
 
     /// Creates a day, or nil when the date does not exist.
+    /// The day `now` falls on in the current calendar and time zone.
+    public static func today(now: Date = Date()) -> CalendarDay {
+        let parts = Calendar.current.dateComponents([.year, .month, .day], from: now)
+        return CalendarDay(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1) ?? CalendarDay(ordinal: 0)
+    }
+
     public init?(year: Int, month: Int, day: Int) {
         guard (1...12).contains(month), day >= 1, day <= Self.daysIn(month: month, year: year) else { return nil }
         self.year = year

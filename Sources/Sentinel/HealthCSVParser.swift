@@ -68,4 +68,20 @@ public enum HealthDataLoader {
         default: throw .unknownFormat(path: path)
         }
     }
+
+    /// Loads an export held in memory (an upload): Apple Health XML when it starts with `<`,
+    /// otherwise the daily CSV. `name` stands for the file in error messages.
+    public static func load(data: Data, name: String) throws(HealthImportError) -> DailyHealthData {
+        let start = data.prefix(64).drop { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF }
+        if start.first == UInt8(ascii: "<") {
+            var daily = DailyHealthData()
+            daily.skippedRecords = try HealthExportParser().parse(stream: InputStream(data: data)) { daily.add($0) }
+            if daily.isEmpty { throw .noRecords(path: name) }
+            return daily
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw .unreadableFile(path: name, reason: "it is neither an Apple Health export (XML) nor UTF-8 CSV text")
+        }
+        return try HealthCSVParser().parse(text)
+    }
 }

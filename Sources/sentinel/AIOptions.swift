@@ -88,10 +88,7 @@ struct SignalOptions: ParsableArguments {
     }
 
     /// Today's date in the local time zone.
-    static func today(now: Date = Date()) -> CalendarDay {
-        let parts = Calendar.current.dateComponents([.year, .month, .day], from: now)
-        return CalendarDay(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1) ?? CalendarDay(ordinal: 0)
-    }
+    static func today(now: Date = Date()) -> CalendarDay { CalendarDay.today(now: now) }
 
     /// Loads the signals. A file that cannot be used is reported on standard error and left out:
     /// the check-in itself must never be blocked by an optional signal.

@@ -29,7 +29,7 @@ struct CheckInCommand: AsyncParsableCommand {
             Examples:
               sentinel checkin
               sentinel checkin --audio today.wav --transcript today.txt --health export.xml --face face.csv
-              printf 'rough week\\nno\\nno\\nno\\n' | sentinel checkin --no-model
+              printf 'no\\nno\\nno\\n' | sentinel checkin --no-model --note 'rough week'
               sentinel checkin --answers answers.json --json
               sentinel checkin --recheck-after 300 --data-dir ~/private/sentinel
             """

@@ -55,4 +55,17 @@ import Testing
         // Every piped line is taken as what the docs say it is: no answer is refused.
         #expect(!output.stdout.contains("Please answer yes or no"), "\(output.stdout)")
     }
+
+    /// The piped example in `sentinel checkin --help` runs as printed, through the shell.
+    @Test func thePipedExampleInTheHelpWorks() async throws {
+        let help = try await SentinelProcess.run(["checkin", "--help"])
+        let line = try #require(help.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            .first { $0.hasPrefix("printf '") && $0.contains("sentinel checkin") }, "no piped example in: \(help.stdout)")
+        let executable = try #require(SentinelProcess.executable)
+        let command = line.replacingOccurrences(of: "| sentinel ", with: "| '\(executable.path)' ")
+        let output = try await SentinelProcess.runShell(command)
+        #expect(output.status == 0, "\(line): \(output.stderr)")
+        #expect(output.stdout.contains("Screener"), "\(output.stdout)")
+        #expect(!output.stdout.contains("Please answer yes or no"), "\(output.stdout)")
+    }
 }

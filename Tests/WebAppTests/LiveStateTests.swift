@@ -3,6 +3,7 @@ import HomeOS
 import LLM
 import Synchronization
 import Testing
+import WebFoundation
 @testable import WebApp
 
 /// The warm process's moving parts: notifications reaching open pages, model switches, shutdown.

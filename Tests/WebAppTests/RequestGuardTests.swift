@@ -4,6 +4,7 @@ import HTTPTypes
 import HummingbirdTesting
 import LLM
 import Testing
+import WebFoundation
 @testable import WebApp
 
 /// The guard in front of every route: Host, Origin, CSRF, body limits, and the headers every

@@ -88,6 +88,15 @@ public struct RecordInbox: Sendable {
         do { data = try Data(contentsOf: url) } catch {
             return FileOutcome(file: name, status: .rejected(reason: "\(name) cannot be read: \((error as NSError).localizedDescription)"))
         }
+        return try await ingest(data, name: name, inboxFile: url)
+    }
+
+    /// Ingests a record held in memory (an upload): nothing unsealed is written to disk.
+    public func ingest(data: Data, name: String) async throws -> FileOutcome {
+        try await ingest(data, name: name, inboxFile: nil)
+    }
+
+    private func ingest(_ data: Data, name: String, inboxFile url: URL?) async throws -> FileOutcome {
         let record: MedicalRecord
         do { record = try MedicalRecordParser.parse(data, file: name) } catch {
             return FileOutcome(file: name, status: .rejected(reason: error.description))
@@ -126,7 +135,8 @@ public struct RecordInbox: Sendable {
                                                          activeContentRemoved: record.activeContentRemoved))
     }
 
-    private func remove(_ url: URL) throws {
+    private func remove(_ url: URL?) throws {
+        guard let url else { return }
         do { try FileManager.default.removeItem(at: url) } catch {
             throw SentinelStoreError.cannotWrite(path: url.path, reason: "it could not be removed from the inbox: \((error as NSError).localizedDescription)")
         }

@@ -1,9 +1,9 @@
 /// The kinds of document the ``SentinelStore`` keeps, one of each, encrypted at rest.
 public enum SentinelDocumentKind: String, Sendable, CaseIterable {
-    /// The crisis profile (self-command, battle buddy, …).
+    /// The person's profile (``VeteranProfile``: name, battle buddy, preferred crisis line, self-command).
     case profile
     /// The Stanley-Brown safety plan.
     case safetyPlan = "safety_plan"
-    /// References to the hope box's items (never the media themselves).
+    /// The hope box (``HopeBox``): words and pictures, sealed like every document.
     case hopeBox = "hope_box"
 }

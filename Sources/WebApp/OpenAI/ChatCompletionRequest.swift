@@ -1,4 +1,5 @@
 import Foundation
+import WebFoundation
 import LLM
 
 /// The body of `POST /v1/chat/completions`, as the OpenAI API defines it (the fields HomeOS reads).

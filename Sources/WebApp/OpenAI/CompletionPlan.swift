@@ -1,4 +1,5 @@
 import Foundation
+import WebFoundation
 import LLM
 
 /// What one OpenAI request asks of the engine: the generation request, and how to read the output

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import WebFoundation
 
 /// An error of the OpenAI-compatible API, in OpenAI's shape:
 /// `{"error": {"message", "type", "param", "code"}}`.
@@ -40,7 +41,10 @@ struct OpenAIError: HTTPResponseError, Sendable {
         var error: Detail
     }
 
-    func response(from request: Request, context: some RequestContext) throws -> Response {
+    func response(from request: Request, context: some RequestContext) throws -> Response { jsonResponse }
+
+    /// The error as OpenAI's JSON body with its status.
+    var jsonResponse: Response {
         JSONResponse.make(Body(error: .init(message: message, type: type, param: param, code: code)), status: status)
     }
 

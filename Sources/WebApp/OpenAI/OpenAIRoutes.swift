@@ -1,6 +1,7 @@
 import Foundation
 import HomeOS
 import Hummingbird
+import WebFoundation
 import LLM
 import ModelHub
 

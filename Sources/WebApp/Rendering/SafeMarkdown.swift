@@ -1,3 +1,4 @@
+import WebFoundation
 /// Renders the small Markdown subset the assistant writes (paragraphs, line breaks, bulleted and
 /// numbered lists, headings, **bold**, *italic*, `code`) to HTML that is safe by construction:
 /// every character of the text is escaped first, and only tags this renderer writes itself appear
@@ -49,21 +50,7 @@ public enum SafeMarkdown {
     }
 
     /// `text` with the five HTML-significant characters escaped.
-    public static func escape(_ text: String) -> String {
-        var escaped = ""
-        escaped.reserveCapacity(text.count)
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&#39;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
-    }
+    public static func escape(_ text: String) -> String { HTMLText.escape(text) }
 
     private static func bulletItem(_ line: String) -> String? {
         for marker in ["- ", "* ", "• "] where line.hasPrefix(marker) { return String(line.dropFirst(marker.count)) }

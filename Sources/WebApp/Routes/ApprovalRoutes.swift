@@ -1,6 +1,7 @@
 import Foundation
 import HomeOS
 import Hummingbird
+import WebFoundation
 import Skills
 
 /// `/api/approvals`: the pending actions, approved or denied from the page. They are the same

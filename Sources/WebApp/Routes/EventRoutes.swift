@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import WebFoundation
 
 /// `/api/events`: one long-lived Server-Sent Events stream per open page, carrying notifications
 /// as the scheduler fires them, approval counts, family edits and model switches.

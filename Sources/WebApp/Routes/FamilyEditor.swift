@@ -1,4 +1,5 @@
 import Foundation
+import WebFoundation
 import HomeOS
 
 /// A record as the Family page lists it, with the values that pre-fill its edit form.

@@ -1,4 +1,5 @@
 import Foundation
+import WebFoundation
 import HomeOS
 
 /// The kinds of family record the Family page edits, with their forms.

@@ -1,6 +1,7 @@
 import Foundation
 import HomeOS
 import Hummingbird
+import WebFoundation
 
 /// `/api/family`: members, medications, events, reminders, appliances and school schedules, each
 /// added, edited and deleted through forms validated here.

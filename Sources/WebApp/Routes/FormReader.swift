@@ -1,4 +1,5 @@
 import Foundation
+import WebFoundation
 import HomeOS
 
 /// A field of a family form, as the page draws it.

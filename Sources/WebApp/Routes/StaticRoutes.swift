@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import WebFoundation
 
 /// The page and its script and style sheet, read once from the module's resources and served from
 /// memory. Nothing is fetched from anywhere else.

@@ -1,6 +1,7 @@
 import Foundation
 import HomeOS
 import Hummingbird
+import WebFoundation
 
 /// `/api/today`: the day's calendar, medications due (marked taken here), reminders, the morning
 /// briefing and the notifications the scheduler delivered today.

@@ -1,6 +1,7 @@
 import Foundation
 import HomeOS
 import Hummingbird
+import WebFoundation
 import LLM
 import Logging
 import ModelHub
@@ -99,13 +100,21 @@ public final class FamilyWebServer: Sendable {
     /// The id of the model in use, if any.
     public var activeModelID: String? { get async { await session.models.current?.id } }
 
+    /// The family server's cookie names, its OpenAI-compatible API (errors in OpenAI's shape, no
+    /// CSRF token) and the pages an unpaired browser may load.
+    static let guardSettings = GuardSettings(
+        product: "HomeOS", command: "homeos serve",
+        isAPI: { path in path.hasPrefix("/v1/") || path == "/openapi.json" },
+        renderAPIError: { error, _ in OpenAIError(error).jsonResponse },
+        publicPaths: ["/pair", "/app.css"])
+
     /// Every route behind the request guard.
     public func router() -> Router<WebRequestContext> {
         let router = Router(context: WebRequestContext.self)
         router.add(middleware: LogRequestsMiddleware(.info, includeHeaders: .none))
-        router.add(middleware: RequestGuard(policy: policy))
+        router.add(middleware: RequestGuard(policy: policy, settings: Self.guardSettings))
         assets.register(on: router)
-        PairingRoutes(policy: policy).register(on: router)
+        PairingRoutes(policy: policy, settings: Self.guardSettings, styleSheet: "/app.css").register(on: router)
         ChatRoutes(session: session, shutdown: shutdown).register(on: router)
         ApprovalRoutes(session: session).register(on: router)
         TodayRoutes(session: session).register(on: router)

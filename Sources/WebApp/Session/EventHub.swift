@@ -1,4 +1,5 @@
 import Foundation
+import WebFoundation
 import Synchronization
 
 /// Fans server events (a notification fired, approvals changed, the family edited, the model

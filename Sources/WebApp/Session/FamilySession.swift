@@ -1,5 +1,6 @@
 import CrisisDetection
 import Foundation
+import WebFoundation
 import HomeOS
 import LLM
 import Skills

@@ -1,4 +1,5 @@
 import Foundation
+import WebFoundation
 import LLM
 
 /// A model ready to answer, with the tokenizer that counts its prompt tokens.

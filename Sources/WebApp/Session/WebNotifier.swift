@@ -1,3 +1,4 @@
+import WebFoundation
 import Foundation
 import HomeOS
 

@@ -64,6 +64,11 @@ enum SentinelProcess {
                                 input: input, timeout: timeout)
     }
 
+    /// Runs a shell command line (a documented example with its pipe), in the test environment.
+    static func runShell(_ commandLine: String, timeout: Duration = .seconds(60)) async throws -> Output {
+        try await launch(URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", commandLine], input: "", timeout: timeout)
+    }
+
     static var terminalAvailable: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/script") }
 
     private static func launch(_ url: URL, arguments: [String], input: String, laterInput: (after: Duration, text: String)? = nil,

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import HTTPTypes
 
 /// A request the server refuses, with the status and the sentence the page shows; field messages
 /// go next to their form fields. The body is `{"error": "...", "fields": {...}}`.
@@ -29,13 +30,14 @@ public struct APIError: HTTPResponseError, Sendable {
         var fields: [String: String]?
     }
 
-    static func notFound(_ what: String) -> APIError { APIError(.notFound, "\(what) was not found. It may have been removed; reload the page.") }
+    /// A 404 naming what was not found.
+    public static func notFound(_ what: String) -> APIError { APIError(.notFound, "\(what) was not found. It may have been removed; reload the page.") }
 }
 
 /// JSON responses and request bodies.
-enum JSONResponse {
+public enum JSONResponse {
     /// The encoder of every response: ISO 8601 dates, sorted keys.
-    static let encoder: JSONEncoder = {
+    public static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -43,7 +45,7 @@ enum JSONResponse {
     }()
 
     /// `value` as a JSON response with security headers added by ``RequestGuard``.
-    static func make(_ value: some Encodable, status: HTTPResponse.Status = .ok) -> Response {
+    public static func make(_ value: some Encodable, status: HTTPResponse.Status = .ok) -> Response {
         let data = (try? encoder.encode(value)) ?? Data("{\"error\":\"the response could not be encoded\"}".utf8)
         var headers = HTTPFields()
         headers[.contentType] = "application/json; charset=utf-8"
@@ -53,7 +55,7 @@ enum JSONResponse {
 
     /// Decodes a JSON body of at most the context's upload limit.
     /// - Throws: 413 for a body over the limit, 415 for another content type, 400 naming the problem for malformed JSON.
-    static func decode<Value: Decodable>(_ type: Value.Type, from request: Request, context: some RequestContext) async throws -> Value {
+    public static func decode<Value: Decodable>(_ type: Value.Type, from request: Request, context: some RequestContext) async throws -> Value {
         let contentType = request.headers[.contentType]?.lowercased() ?? ""
         guard contentType.hasPrefix("application/json") else {
             throw APIError(.unsupportedMediaType, "Send the request as JSON (Content-Type: application/json).")
@@ -74,7 +76,7 @@ enum JSONResponse {
     }
 
     /// A short description of a decoding error: the field and what was wrong.
-    static func describe(_ error: DecodingError) -> String {
+    public static func describe(_ error: DecodingError) -> String {
         func path(_ context: DecodingError.Context) -> String {
             let names = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
             return names.isEmpty ? "the body" : "\"\(names.joined(separator: "."))\""

@@ -3,7 +3,7 @@ import Synchronization
 
 /// Lets long-running responses (a streamed answer, an event stream) end when the server stops:
 /// each registers what to cancel, and ``trigger()`` runs them all once.
-final class ShutdownSignal: Sendable {
+public final class ShutdownSignal: Sendable {
     private struct State {
         var handlers: [UUID: @Sendable () -> Void] = [:]
         var triggered = false
@@ -11,9 +11,12 @@ final class ShutdownSignal: Sendable {
 
     private let state = Mutex(State())
 
+    /// Creates a signal nobody has triggered.
+    public init() {}
+
     /// Registers `handler`; it runs at once when the server is already stopping.
     /// - Returns: the registration, for ``remove(_:)``.
-    func onShutdown(_ handler: @escaping @Sendable () -> Void) -> UUID {
+    public func onShutdown(_ handler: @escaping @Sendable () -> Void) -> UUID {
         let id = UUID()
         let runNow = state.withLock { state -> Bool in
             if state.triggered { return true }
@@ -25,13 +28,13 @@ final class ShutdownSignal: Sendable {
     }
 
     /// Forgets a registration (its response ended on its own).
-    func remove(_ id: UUID) { _ = state.withLock { $0.handlers.removeValue(forKey: id) } }
+    public func remove(_ id: UUID) { _ = state.withLock { $0.handlers.removeValue(forKey: id) } }
 
     /// Whether the server is stopping.
-    var isTriggered: Bool { state.withLock { $0.triggered } }
+    public var isTriggered: Bool { state.withLock { $0.triggered } }
 
     /// Runs every handler (once).
-    func trigger() {
+    public func trigger() {
         let handlers = state.withLock { state -> [@Sendable () -> Void] in
             guard !state.triggered else { return [] }
             state.triggered = true

@@ -2,21 +2,21 @@ import Foundation
 import Hummingbird
 
 /// One Server-Sent Event: a name and a JSON payload.
-struct ServerSentEvent: Sendable {
+public struct ServerSentEvent: Sendable {
     /// The event name (`token`, `done`, `notification`, ...).
-    var name: String
+    public var name: String
     /// The payload, already JSON.
-    var data: Data
+    public var data: Data
 
     /// An event carrying `payload` encoded as JSON.
-    init(_ name: String, _ payload: some Encodable) {
+    public init(_ name: String, _ payload: some Encodable) {
         self.name = name
         self.data = (try? JSONResponse.encoder.encode(payload)) ?? Data("{}".utf8)
     }
 
     /// The event in the wire format (`event:` and `data:` lines, then a blank line). JSON has no
     /// raw newlines, so one data line always suffices.
-    var buffer: ByteBuffer {
+    public var buffer: ByteBuffer {
         var buffer = ByteBuffer()
         buffer.writeString("event: \(name)\ndata: ")
         buffer.writeBytes(data)
@@ -25,10 +25,10 @@ struct ServerSentEvent: Sendable {
     }
 
     /// A comment line that keeps an idle connection open through proxies.
-    static let keepAlive: ByteBuffer = ByteBuffer(string: ": keep-alive\n\n")
+    public static let keepAlive: ByteBuffer = ByteBuffer(string: ": keep-alive\n\n")
 
     /// The headers of an event stream.
-    static var headers: HTTPFields {
+    public static var headers: HTTPFields {
         var headers = HTTPFields()
         headers[.contentType] = "text/event-stream; charset=utf-8"
         headers[.cacheControl] = "no-store"
@@ -39,7 +39,7 @@ struct ServerSentEvent: Sendable {
 extension ServerSentEvent {
     /// A response that streams `events` as they come, while `work` produces them. The server
     /// stopping, or the page going away (a write fails), cancels `work`.
-    static func response(streaming events: AsyncStream<ServerSentEvent>, of work: Task<Void, Never>, shutdown: ShutdownSignal) -> Response {
+    public static func response(streaming events: AsyncStream<ServerSentEvent>, of work: Task<Void, Never>, shutdown: ShutdownSignal) -> Response {
         Response(status: .ok, headers: headers, body: ResponseBody { writer in
             let registration = shutdown.onShutdown { work.cancel() }
             defer { shutdown.remove(registration) }
@@ -55,4 +55,7 @@ extension ServerSentEvent {
 }
 
 /// An empty JSON object payload.
-struct EmptyPayload: Encodable, Sendable {}
+public struct EmptyPayload: Encodable, Sendable {
+    /// The empty payload.
+    public init() {}
+}
