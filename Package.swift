@@ -183,6 +183,7 @@ let package = Package(
         .testTarget(name: "HomeOSTests", dependencies: ["HomeOS", "Skills", "LLM", "LlamaEngine", "ModelHub"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "SentinelTests", dependencies: ["Sentinel", "LLM", "LlamaEngine", "ModelHub"]),
+        .testTarget(name: "SentinelWebTests", dependencies: ["SentinelWeb", "WebFoundation", "Sentinel"]),
         .testTarget(name: "LlamaEngineTests", dependencies: ["LlamaEngine", "LLM", "ModelHub", "Evaluation", "CrisisDetection"]),
         .testTarget(
             name: "ModelHubTests",

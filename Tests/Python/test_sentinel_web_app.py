@@ -423,3 +423,87 @@ def test_bad_uploads_get_a_clear_error_and_store_nothing(chromium, sentinel):
     signals = page.inner_text("main")
     assert "Voice:" not in signals and "Wearables" not in signals
     assert not page.errors, page.errors
+
+
+def tiny_png():
+    import struct
+    import zlib
+
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+    raw = b"".join(b"\x00" + b"\x2a\x7a\xc0" * 8 for _ in range(8))
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 8, 8, 8, 2, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b""))
+
+
+WORKSHEET = """Patient Safety Plan Template
+Step 1: Warning signs
+1. Staying up all night
+Step 2: Internal coping strategies - Things I can do to take my mind off my problems
+1. Play guitar
+Step 3: People and social settings that provide distraction
+Name: Joe from the garage Phone: 555-222-3333
+Step 4: People whom I can ask for help
+Name: Alex Phone: 555-123-4567
+Step 5: Professionals or agencies I can contact during a crisis
+Clinician Name: Dr. Patel Phone: 555-987-6543
+Step 6: Making the environment safe
+1. Give the keys to Alex
+The one thing that is most important to me and worth living for is:
+My daughter
+"""
+
+
+def test_worksheet_hope_box_report_and_records(chromium, sentinel):
+    page = new_page(chromium, DESKTOP)
+    onboard(page, sentinel)
+    # On the first visit the worksheet form is already open.
+    page.fill("#worksheet", WORKSHEET)
+    page.click("button:has-text('Read worksheet')")
+    assert "sections from the worksheet" in page.inner_text(".notice")
+    assert "Play guitar" in page.input_value("#plan-coping")
+    assert "Staying up all night" in page.input_value("#plan-warning-signs")
+    # A picture for the hope box, stored encrypted and shown back.
+    page.fill("#hope-caption", "Fishing trip with Dad")
+    picture = os.path.join(sentinel.folder, "trip.png")
+    with open(picture, "wb") as handle:
+        handle.write(tiny_png())
+    with page.expect_navigation():
+        page.set_input_files("#hope-image", picture)
+    image = page.locator("#hope-box img[alt='Fishing trip with Dad']")
+    assert image.count() == 1
+    assert page.evaluate("(img) => img.naturalWidth", image.element_handle()) == 8
+    page.set_viewport_size(PHONE)
+    shot(page, "plan-worksheet-phone")
+    page.set_viewport_size(DESKTOP)
+    page.goto(sentinel.url + "checkin")
+    answer(page, "yes", "no", "no")
+    page.click("button:has-text('Finish check-in')")
+    page.wait_for_url("**/checkin/result")
+    # The report streams into the page (the template without a model, which says so).
+    page.goto(sentinel.url + "reports")
+    page.click("button[data-recipient='mental-health']")
+    page.wait_for_function("() => !document.getElementById('report-print').hidden", timeout=30000)
+    report = page.inner_text("#report-output")
+    for heading in ("Situation", "Background", "Assessment", "Recommendation"):
+        assert heading.upper() in report.upper(), report
+    assert "yellow" in report.lower()
+    # A discharge summary goes in through the inbox upload, and the page says what was taken in.
+    record = os.path.join(sentinel.folder, "discharge.json")
+    with open(record, "w") as handle:
+        json.dump({"resourceType": "DocumentReference", "date": "2026-11-20",
+                   "content": [{"attachment": {"contentType": "text/plain",
+                                               "data": "RGlzY2hhcmdlZCBhZnRlciAzIGRheXMuIEZvbGxvdy11cCBpbiAyIHdlZWtzLg=="}}]}, handle)
+    page.set_input_files("#record-file", record)
+    page.wait_for_function("() => document.getElementById('record-file-result').textContent.includes('Taken in')", timeout=30000)
+    assert page.inner_text("#record-count") == "1"
+    page.set_input_files("#record-file", record)
+    page.wait_for_function("() => document.getElementById('record-file-result').textContent.includes('already')", timeout=30000)
+    shot(page, "reports-desktop")
+    page.set_viewport_size(PHONE)
+    shot(page, "reports-phone")
+    # Nothing of the upload is left readable in the data folder.
+    for path in sentinel.files():
+        with open(path, "rb") as handle:
+            assert b"Discharged after" not in handle.read(), path
+    assert not page.errors, page.errors

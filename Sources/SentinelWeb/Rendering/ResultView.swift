@@ -32,7 +32,7 @@ struct ResultView {
             <p id="result-explanation">\(Page.escape(report.explanation))</p>
             <p id="result-driver"><strong>What decided it:</strong> \(Page.escape(driver))</p>
             <p class="hint">\(Page.escape(report.ai.summary))</p>
-            <p>\(Page.escape(tier.guidance))</p></section>
+            \(report.explanation == tier.guidance ? "" : "<p>\(Page.escape(tier.guidance))</p>")</section>
             <section class="card" aria-labelledby="signals-title"><h2 id="signals-title">Your signals</h2>\(signalList)</section>
             <p><a href="/dashboard">See your last 30 days</a></p>
             """

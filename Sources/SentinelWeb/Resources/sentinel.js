@@ -144,6 +144,7 @@ function setUpUploads() {
       } catch (error) {
         show(input.id + "-result", error.message, true);
       }
+      input.value = "";  // the same file can be sent again
     });
   });
   const image = document.getElementById("hope-image");
@@ -158,6 +159,7 @@ function setUpUploads() {
       } catch (error) {
         show("hope-image-result", error.message, true);
       }
+      image.value = "";
     });
   }
   const record = document.getElementById("record-file");
@@ -173,6 +175,7 @@ function setUpUploads() {
       } catch (error) {
         show("record-file-result", error.message, true);
       }
+      record.value = "";
     });
   }
 }

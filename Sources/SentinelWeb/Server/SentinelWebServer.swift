@@ -87,7 +87,7 @@ public final class SentinelWebServer: Sendable {
     /// Every route behind the request guard and the lock.
     public func router() -> Router<WebRequestContext> {
         let router = Router(context: WebRequestContext.self)
-        router.add(middleware: LogRequestsMiddleware(.info, includeHeaders: .none))
+        router.add(middleware: RequestLog(logger: logger))
         router.add(middleware: RequestGuard(policy: policy, settings: Self.guardSettings))
         router.add(middleware: VaultGate(vault: vault))
         assets.register(on: router)
