@@ -36,9 +36,24 @@ public enum HomeOSRouting {
     /// - Throws: ``RoutingModelError/missing(path:)`` when the resource is absent, or
     ///   ``RoutingModelError/malformed(_:)`` / ``RoutingModelError/unsupportedVersion(found:supported:)``
     ///   when it cannot be used; either way `homeos dev train router` regenerates it.
-    public static func model() throws(RoutingModelError) -> RoutingModel {
+    public static func model() throws(RoutingModelError) -> RoutingModel { try bundledWordsModel.get() }
+
+    /// The bundled files are part of the program, so each is decoded once per process (about
+    /// 400 KB of JSON each: decoding them for every assistant built kept the cooperative pool busy
+    /// for seconds when many were built at once).
+    private static let bundledWordsModel = Result { () throws(RoutingModelError) -> RoutingModel in
         guard let url = bundledModelURL else { throw .missing(path: "HomeOS bundle Resources/\(modelFileName)") }
         return try model(at: url)
+    }
+    private static let bundledVectorModels = Result { () throws(RoutingModelError) -> [RoutingModel] in
+        guard let folder = Bundle.module.url(forResource: "Resources", withExtension: nil),
+              let files = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return [] }
+        let prefix = modelFileName.replacingOccurrences(of: ".json", with: "-")
+        var models: [RoutingModel] = []
+        for file in files.sorted() where file.hasPrefix(prefix) && file.hasSuffix(".json") {
+            models.append(try model(at: folder.appendingPathComponent(file)))
+        }
+        return models
     }
 
     /// The routing model at `url`.
@@ -50,16 +65,7 @@ public enum HomeOSRouting {
     /// The bundled models that also read sentence vectors (`Resources/routing-model-*.json`), one
     /// per embedding model they were trained with.
     /// - Throws: ``RoutingModelError`` when a bundled file is there but unusable.
-    public static func vectorModels() throws(RoutingModelError) -> [RoutingModel] {
-        guard let folder = Bundle.module.url(forResource: "Resources", withExtension: nil),
-              let files = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return [] }
-        let prefix = modelFileName.replacingOccurrences(of: ".json", with: "-")
-        var models: [RoutingModel] = []
-        for file in files.sorted() where file.hasPrefix(prefix) && file.hasSuffix(".json") {
-            models.append(try model(at: folder.appendingPathComponent(file)))
-        }
-        return models
-    }
+    public static func vectorModels() throws(RoutingModelError) -> [RoutingModel] { try bundledVectorModels.get() }
 
     /// The learned scorer.
     /// - Parameters:
