@@ -55,6 +55,16 @@ public struct CheckInReport: Sendable, Hashable, Codable {
         case model
         /// The person's own note or transcript, flagged by the crisis layer, raised the tier.
         case words
+
+        /// The source as a report says it.
+        public var phrase: String {
+            switch self {
+            case .screener: return "the C-SSRS screener"
+            case .wearables: return "wearable deviations"
+            case .model: return "the AI step"
+            case .words: return "your own words (the crisis layer)"
+            }
+        }
     }
 
     /// When the check-in started.
@@ -85,6 +95,9 @@ public struct CheckInReport: Sendable, Hashable, Codable {
     public var safetyPlanOrder: [SafetyPlanSection]?
     /// Where ``safetyPlanOrder`` came from: the model, or the primary driver's fixed order and why.
     public var safetyPlanOrderSource: String?
+    /// For yellow, guided coping from the person's own safety plan: strategies to try, places
+    /// to go, someone to reach (nil when there is no plan or the tier is not yellow).
+    public var copingSteps: [String]?
 
     /// Creates a report; guidance, explanation, crisis view and resources follow from the final tier.
     public init(startedAt: Date, completedAt: Date, screener: CSSRSResult, ai: AIRiskAssessment, finalTier: RiskTier,
@@ -116,6 +129,16 @@ public struct CheckInReport: Sendable, Hashable, Codable {
         safetyPlanOrderSource = ranking.source.description
     }
 
+    /// For a yellow result, the first coping strategies, distractions and person to ask from
+    /// `plan`, as ``copingSteps``. Does nothing for other tiers (orange and red get the crisis view).
+    public mutating func showCoping(from plan: SafetyPlan) {
+        guard finalTier == .yellow else { return }
+        var steps = plan.entries(in: .copingStrategies).prefix(3).map { "Try: \($0.description)" }
+        steps += plan.entries(in: .distraction).prefix(2).map { "Go to: \($0.description)" }
+        if let person = plan.entries(in: .peopleToAsk).first { steps.append("Reach out to: \(person.description)") }
+        copingSteps = steps.isEmpty ? nil : steps
+    }
+
     /// Whether the AI step raised the tier above the screener's.
     public var escalatedByAI: Bool { finalTier > screener.tier }
 
@@ -128,7 +151,7 @@ public struct CheckInReport: Sendable, Hashable, Codable {
             lines.append("")
         }
         lines.append("Check-in result: \(finalTier.rawValue.uppercased()) — \(finalTier.label) (Columbia triage: \(triage.rawValue))")
-        lines.append("  Decided by: \(decidedBy == .screener ? "the C-SSRS screener" : decidedBy == .wearables ? "wearable deviations" : "the AI step")")
+        lines.append("  Decided by: \(decidedBy.phrase)")
         lines.append("  Why: \(explanation)")
         let positives = screener.decisiveItems.map(\.label).joined(separator: ", ")
         lines.append("  Screener (C-SSRS): \(screener.tier.rawValue)" + (positives.isEmpty ? " — no item answered yes" : " — yes to \(positives)"))
@@ -137,6 +160,9 @@ public struct CheckInReport: Sendable, Hashable, Codable {
         lines += signals.lines.map { "  " + $0 }
         lines.append("")
         lines.append(guidance)
+        if let copingSteps {
+            lines += ["", "From your safety plan, for today:"] + copingSteps.map { "  - " + $0 }
+        }
         if let crisisView { lines += ["", crisisView.text] }
         return lines.joined(separator: "\n")
     }

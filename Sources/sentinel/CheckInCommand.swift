@@ -41,7 +41,7 @@ struct CheckInCommand: AsyncParsableCommand {
     @Option(name: .long, help: "How you have been doing, in your own words (otherwise asked interactively).")
     var note: String?
 
-    @Option(name: .long, help: ArgumentHelp("Your crisis material as JSON: selfCommand, hopeItems, safetyPlan (steps, used when no plan is stored with 'sentinel plan'), battleBuddy {name, phone}.", valueName: "file.json"))
+    @Option(name: .long, help: ArgumentHelp("Your crisis material as JSON for this check-in only: selfCommand, hopeItems, safetyPlan (steps, used when no plan is stored with 'sentinel plan'), battleBuddy {name, phone}. Default: the profile kept with 'sentinel profile'.", valueName: "file.json"))
     var profile: String?
 
     @OptionGroup var signals: SignalOptions
@@ -71,7 +71,7 @@ struct CheckInCommand: AsyncParsableCommand {
         // One engine for every model step of the check-in (see SharedEngineLoader).
         let sharedModel = ai.sharedModelLoader()
         let aiStep = try ai.aiStep(shared: sharedModel)
-        let crisisProfile = try profile.map { path throws in try CrisisProfile.load(path: path) } ?? CrisisProfile()
+        let profileFile = try profile.map { path throws in try CrisisProfile.load(path: path) }
         let questionnaire = Questionnaire(console: console)
 
         var noteText = note ?? sheet?.note
@@ -91,6 +91,8 @@ struct CheckInCommand: AsyncParsableCommand {
             guard sheet == nil, !signalValues.isEmpty else { return }
             console.prompt("\nReviewing your signals with the on-device model (up to \(ai.timeoutDescription))…\n")
         })
+        // The stored profile and hope box ('sentinel profile', or the web app), unless --profile overrides them.
+        let crisisProfile = profileFile ?? storeRecorder?.crisisProfile() ?? CrisisProfile()
         checkIn.profile = crisisProfile
         // The note and transcript go through HomeOS's whole crisis layer: the rules, and the learned
         // classifier when the sentence encoder is installed (nothing else needs it; it never fails the check-in).
@@ -120,6 +122,8 @@ struct CheckInCommand: AsyncParsableCommand {
             let ranker = CurrentSafetyPlanRanker(reranker: reranker, tracker: storeRecorder?.recorder.tracker ?? LongitudinalTracker())
             report.showSafetyPlan(plan, ranking: await ranker.rank(after: report, state: signalValues.longitudinal ?? LongitudinalState()))
         }
+        // Yellow: guided coping from the person's own plan.
+        if report.finalTier == .yellow, let plan = storeRecorder?.safetyPlan() { report.showCoping(from: plan) }
         if json {
             Console.out(try Console.json(report) + "\n")
         } else {

@@ -10,7 +10,7 @@ struct SentinelCommand: AsyncParsableCommand {
         abstract: "Sentinel — a private check-in for veteran crisis support. Everything runs on this machine.",
         discussion: "If you are in crisis now: dial 988 then press 1 (Veterans Crisis Line), text 838255, or call 911.",
         subcommands: [CheckInCommand.self, CSSRSCommand.self, PlanCommand.self, ReportCommand.self, IngestCommand.self,
-                      SignalsCommand.self, PurgeCommand.self, ServeCommand.self]
+                      SignalsCommand.self, PurgeCommand.self, ServeCommand.self, ProfileCommand.self]
     )
 }
 

@@ -85,6 +85,18 @@ struct CheckInStoreRecorder: Sendable {
         }
     }
 
+    /// The stored profile and hope box as the crisis view's material, or nil when no profile is
+    /// stored or it cannot be read (said on standard error).
+    func crisisProfile() -> CrisisProfile? {
+        do {
+            guard let profile = try recorder.store.loadProfile() else { return nil }
+            return profile.crisisProfile(hopeBox: try recorder.store.loadHopeBox())
+        } catch {
+            Console.error("Profile left out of the crisis view: \(error)")
+            return nil
+        }
+    }
+
     /// The stored safety plan, or nil when none is stored or it cannot be read (said on standard error).
     func safetyPlan() -> SafetyPlan? {
         do { return try recorder.store.loadSafetyPlan() } catch {

@@ -70,11 +70,17 @@ def server():
 
 
 @pytest.fixture(scope="session")
-def browser():
+def playwright_driver():
+    """The one Playwright driver of the run (a second sync driver in the same process is refused)."""
     with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        yield launched
-        launched.close()
+        yield playwright
+
+
+@pytest.fixture(scope="session")
+def browser(playwright_driver):
+    launched = playwright_driver.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+    yield launched
+    launched.close()
 
 
 @pytest.fixture()

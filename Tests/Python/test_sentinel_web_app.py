@@ -13,7 +13,6 @@ import tempfile
 import time
 
 import pytest
-from playwright.sync_api import sync_playwright
 
 from conftest import CHROMIUM, DESKTOP, PHONE, free_port, screenshot_folder
 
@@ -73,12 +72,6 @@ def sentinel():
     yield running
     assert running.stop() == 0, "sentinel serve did not exit cleanly on SIGTERM"
     shutil.rmtree(running.folder, ignore_errors=True)
-
-
-@pytest.fixture(scope="module")
-def playwright_driver():
-    with sync_playwright() as playwright:
-        yield playwright
 
 
 @pytest.fixture(scope="module")

@@ -29,18 +29,24 @@ final class ScratchDirectory {
 
     @Test func aWrongPassphraseWaitsAndATryDuringTheWaitIsRefusedWithoutTrying() async throws {
         let scratch = ScratchDirectory()
-        let vault = SentinelVault(directory: scratch.url, idleLimit: .seconds(60))
+        // The vault's clock stands still, so the wait cannot run out however slow the machine is.
+        let clock = ManualClock()
+        let vault = SentinelVault(directory: scratch.url, idleLimit: .seconds(60), now: { clock.now })
         _ = try await vault.create(passphrase: "correct horse", profile: VeteranProfile(name: "Sam"))
         await vault.lock()
         let started = ContinuousClock.now
         async let first: Void = expectFailure(vault, "wrong one")
-        try await Task.sleep(for: .milliseconds(300))
-        // While the first wrong answer is still waiting, a second try is not even checked.
+        // Once the first try has been found wrong, and while its answer is still held back, a
+        // second try is not even checked.
+        let patience = ContinuousClock.now.advanced(by: .seconds(120))
+        while await vault.failedAttempts == 0, ContinuousClock.now < patience { try await Task.sleep(for: .milliseconds(20)) }
         await #expect(throws: SentinelVault.UnlockFailure.self) { _ = try await vault.unlock(passphrase: "correct horse") }
         await first
-        #expect(ContinuousClock.now - started >= .seconds(1))
+        #expect(ContinuousClock.now - started >= .seconds(1), "the wrong answer was held back for its delay")
+        clock.advance(.seconds(2))
         let token = try await vault.unlock(passphrase: "correct horse")
         #expect(await vault.store(for: token) != nil)
+        #expect(await vault.failedAttempts == 0)
     }
 
     private func expectFailure(_ vault: SentinelVault, _ passphrase: String) async {

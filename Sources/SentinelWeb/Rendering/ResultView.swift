@@ -23,6 +23,10 @@ struct ResultView {
         let signals = report.signals.lines
         let signalList = signals.isEmpty ? "<p>No optional signals this time.</p>"
             : "<ul class=\"signals\">" + signals.map { "<li>\(Page.escape($0))</li>" }.joined() + "</ul>"
+        let coping = report.copingSteps.map { steps in
+            "<section class=\"card\" id=\"coping\" aria-labelledby=\"coping-title\"><h2 id=\"coping-title\">From your safety plan, for today</h2><ul>"
+                + steps.map { "<li>\(Page.escape($0))</li>" }.joined() + "</ul><p><a href=\"/plan\">Your whole plan</a></p></section>"
+        } ?? ""
         let crisis = tier.showsCrisisResources
             ? "<p class=\"urgent\"><a class=\"button\" href=\"/crisis\">Open the crisis view</a></p>" : ""
         return """
@@ -33,7 +37,7 @@ struct ResultView {
             <p id="result-driver"><strong>What decided it:</strong> \(Page.escape(driver))</p>
             <p class="hint">\(Page.escape(report.ai.summary))</p>
             \(report.explanation == tier.guidance ? "" : "<p>\(Page.escape(tier.guidance))</p>")</section>
-            <section class="card" aria-labelledby="signals-title"><h2 id="signals-title">Your signals</h2>\(signalList)</section>
+            \(coping)<section class="card" aria-labelledby="signals-title"><h2 id="signals-title">Your signals</h2>\(signalList)</section>
             <p><a href="/dashboard">See your last 30 days</a></p>
             """
     }

@@ -142,6 +142,7 @@ struct CheckInRoutes {
         do { report = try await checkIn.run(signals: signals, answers: draft.answers) } catch {
             throw APIError(.unprocessableContent, "The check-in could not be scored: \(error). Start it again.")
         }
+        report.showCoping(from: try store.currentSafetyPlan())
         if report.crisisView != nil {
             let ranker = CurrentSafetyPlanRanker(reranker: context.models.reranker, tracker: recorder.tracker)
             report.showSafetyPlan(try store.currentSafetyPlan(), ranking: await ranker.rank(after: report, state: state ?? LongitudinalState()))

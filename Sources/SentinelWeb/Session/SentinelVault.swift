@@ -58,6 +58,9 @@ public actor SentinelVault {
         self.now = now
     }
 
+    /// Wrong passphrases since the last unlock.
+    public var failedAttempts: Int { failures }
+
     /// Whether Sentinel has been set up here (a store exists).
     public var isSetUp: Bool {
         FileManager.default.fileExists(atPath: directory.appendingPathComponent(SentinelStore.keyFileName).path)
