@@ -53,7 +53,8 @@ let package = Package(
         // Engine-agnostic core: the LanguageModel protocol, requests, streaming, errors, test doubles.
         .target(name: "LLM"),
         // In-process llama.cpp engine.
-        .target(name: "LlamaEngine", dependencies: ["LLM", "CLlama"], linkerSettings: llamaRuntimePath),
+        .target(name: "LlamaEngine", dependencies: ["LLM", "CLlama", .product(name: "Crypto", package: "swift-crypto")],
+                linkerSettings: llamaRuntimePath),
         // Model catalog and on-disk discovery of installed models.
         .target(
             name: "ModelHub",

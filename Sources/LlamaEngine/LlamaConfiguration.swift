@@ -32,6 +32,13 @@ public struct LlamaConfiguration: Sendable, Hashable {
     public var useMemoryMap: Bool
     /// Flash attention: `true` on, `false` off, `nil` lets llama.cpp decide per device.
     public var flashAttention: Bool?
+    /// Where the KV state of system prompts is kept across launches (nil: not kept).
+    public var promptCache: PromptCache?
+    /// Generations decoded side by side when requests overlap (continuous batching). 1, the
+    /// default, runs them one after another, each exactly as it would run alone; a server with
+    /// concurrent users wants more (`homeos serve` uses 8). Batched kernels change the last bits
+    /// of the logits, so a greedy answer can differ at a near-tie (docs/architecture.md §5.9).
+    public var batchSequences = 1
 
     /// Creates a configuration.
     public init(threads: Int, batchThreads: Int? = nil, contextSize: Int, batchSize: Int,

@@ -4,9 +4,12 @@ import LLM
 
 /// A language model running in this process through llama.cpp.
 ///
-/// The engine loads a GGUF file once and serialises every call: concurrent requests queue and
-/// each runs to completion. Consecutive requests that share a prefix (a system prompt, a few-shot
-/// block) evaluate only their new tokens.
+/// The engine loads a GGUF file once. Overlapping generations run one after another, or, with
+/// ``LlamaConfiguration/batchSequences`` above 1, side by side (continuous batching): a request
+/// that arrives while others decode joins at the next step, one that ends leaves, and every step
+/// is one pass over the weights for all of them, each in its own KV-cache sequence with its own
+/// sampler, grammar, stops and deadline. A request alone takes exactly the single-sequence path. Consecutive requests that share a prefix (a system
+/// prompt, a few-shot block) evaluate only their new tokens; scoring waits for the batch to empty.
 ///
 /// ```swift
 /// let engine = try await LlamaEngine(modelPath: path)
@@ -116,112 +119,259 @@ public actor LlamaEngine: LanguageModel, LogLikelihoodScoring {
         return .generation { emit in try await self.generate(request, requestedAt: requestedAt, emit: emit) }
     }
 
-    /// Runs in the caller's task, so cancelling the caller ends generation with `.cancelled`.
+    /// Cancelling the caller ends generation with `.cancelled`.
     public func respond(to request: GenerationRequest) async throws -> GenerationResult {
-        var collector = GenerationResult.Collector()
-        try generate(request, requestedAt: .now) { collector.add($0) }
+        let collector = ResultCollector()
+        try await generate(request, requestedAt: .now) { collector.add($0) }
         return try collector.result()
     }
 
-    /// Runs one generation to the end without suspending, so requests never interleave.
+    // MARK: Continuous batching
+
+    /// Generations waiting to join the batch, in arrival order.
+    private var waiting: [GenerationRun] = []
+    /// Generations decoding, one token each per step.
+    private var active: [GenerationRun] = []
+    /// Whether the batch loop is running.
+    private var batchRunning = false
+    /// Callers waiting for the batch to empty (scoring uses the scratch sequences).
+    private var idleWaiters: [CheckedContinuation<Void, Never>] = []
+    /// Generations decoded side by side at most; more wait for a free place (from
+    /// ``LlamaConfiguration/batchSequences``).
+    public private(set) lazy var maxBatchSize = min(max(configuration.batchSequences, 1), LoadedModel.maxSequences - 1)
+    /// Steps that decoded more than one sequence, and the sequences they decoded (for benchmarks).
+    public private(set) var batchStatistics = (steps: 0, batchedSteps: 0, sequenceTokens: 0)
+
+    /// Sets how many generations decode side by side (1 runs them one after another).
+    public func setMaxBatchSize(_ size: Int) {
+        maxBatchSize = min(max(size, 1), LoadedModel.maxSequences - 1)
+    }
+
+    /// Queues a generation and waits for it to end. Requests that arrive while others decode join
+    /// the batch at the next step and share each pass over the weights; each keeps its own
+    /// sampler, grammar, stops, deadline and cancellation (see ``GenerationRun``).
     private func generate(_ request: GenerationRequest, requestedAt: ContinuousClock.Instant,
-                          emit: (GenerationEvent) -> Void) throws {
-        try request.validate()
-        let model = try model()
-        let options = request.options
-
-        let promptText: String
-        var stops = options.stopSequences
-        switch request.prompt {
-        case .chat(let messages):
-            promptText = try model.template.format(messages)
-            stops += model.template.stopSequences
-        case .text(let text):
-            promptText = text
-        }
-        var tokens = model.tokenize(promptText, addSpecial: true)
-        if tokens.isEmpty { throw LLMError.invalidRequest("the prompt is empty") }
-        let limit = model.contextSize - options.maxTokens
-        if limit < 1 {
-            throw LLMError.invalidOptions("maxTokens (\(options.maxTokens)) must be smaller than the context window "
-                + "(\(model.contextSize) tokens)")
-        }
-        if tokens.count > limit {
-            switch request.overflowPolicy {
-            case .fail: throw LLMError.promptTooLong(promptTokens: tokens.count, limit: limit)
-            case .truncateStart:
-                let keepFirst = tokens.first == llama_vocab_bos(model.vocab) ? 1 : 0
-                tokens = Array(tokens.prefix(keepFirst)) + tokens.suffix(limit - keepFirst)
-            }
-        }
-        let grammar = try request.constraint?.grammar()
-        let closingHints: JSONClosingHints? = if case .jsonSchema(let schema) = request.constraint { JSONClosingHints(schema: schema) } else { nil }
-        let sampler = try TokenSampler(options: options, grammar: grammar?.text, grammarRoot: grammar?.root ?? "root",
-                                       closingHints: closingHints, model: model)
-        // Structured answers are steered to close before the budget runs out (see TokenSampler).
-        var structure: JSONStructureTracker? = request.constraint?.producesJSON == true ? JSONStructureTracker() : nil
-
-        var usage = GenerationUsage(promptTokens: tokens.count)
-        func interruption() -> FinishReason? {
-            if Task.isCancelled { return .cancelled }
-            if let deadline = request.deadline, deadline.hasPassed { return .deadline }
-            return nil
-        }
-        func finish(_ reason: FinishReason) {
-            usage.totalDuration = requestedAt.duration(to: .now)
-            emit(.finished(usage, reason))
-        }
-
-        let promptStart = ContinuousClock.now
-        let evaluation = try model.evaluate(tokens, shouldStop: interruption)
-        usage.cachedPromptTokens = evaluation.reusedTokens
-        usage.promptDuration = promptStart.duration(to: .now)
-        if let reason = evaluation.stopReason { return finish(reason) }
-
-        var text = UTF8Accumulator()
-        var matcher = StopSequenceMatcher(stopSequences: stops)
-        var firstTokenAt: ContinuousClock.Instant?
-        func flush() {
-            let rest = matcher.feed(text.flush()).text + matcher.flush()
-            if !rest.isEmpty { emit(.token(rest)) }
-        }
-        // Where a structured answer still open at `maxTokens` must stop at the latest (see
-        // ClosingPressure.allowance); set when the budget is reached.
-        var closingEnd: Int?
-        while true {
-            if let reason = interruption() { flush(); return finish(reason) }
-            let closing = structure.map { tracker in
-                closingEnd != nil ? .hard
-                    : ClosingPressure.forBudget(remaining: options.maxTokens - usage.generatedTokens,
-                                                maxTokens: options.maxTokens, closingCost: tracker.closingCost,
-                                                openObjects: tracker.openObjects)
-            } ?? .none
-            let token = sampler.sample(model.context, closing: closing, structure: structure)
-            if model.isEndOfGeneration(token) { flush(); return finish(.endOfGeneration) }
-            usage.generatedTokens += 1
-            let now = ContinuousClock.now
-            if firstTokenAt == nil {
-                firstTokenAt = now
-                usage.timeToFirstToken = requestedAt.duration(to: now)
-            }
-            usage.decodeDuration = firstTokenAt!.duration(to: now)
-            let piece = text.append(model.piece(token))
-            structure?.feed(piece)
-            let output = matcher.feed(piece)
-            if !output.text.isEmpty { emit(.token(output.text)) }
-            if let stop = output.stop { return finish(.stopSequence(stop)) }
-            if usage.generatedTokens >= options.maxTokens {
-                // An open structure gets an allowance to close validly instead of being cut off.
-                if closingEnd == nil, let tracker = structure, tracker.closingCost > 0 {
-                    closingEnd = min(options.maxTokens + ClosingPressure.allowance(
-                                        closingCost: tracker.closingCost, openObjects: tracker.openObjects,
-                                        requiredContent: closingHints?.requiredContentTokens ?? 0),
-                                     model.contextSize - tokens.count - 1)
+                          emit: @escaping @Sendable (GenerationEvent) -> Void) async throws {
+        let run = try GenerationRun(request, model: model(), requestedAt: requestedAt, emit: emit)
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                run.continuation = continuation
+                waiting.append(run)
+                if !batchRunning {
+                    batchRunning = true
+                    Task { await self.runBatch() }
                 }
-                if usage.generatedTokens >= (closingEnd ?? options.maxTokens) { flush(); return finish(.maxTokens) }
             }
-            try model.decode([token])
+        } onCancel: {
+            run.cancel()
         }
+    }
+
+    /// Waits until no generation is decoding (scoring and cache preparation use sequence 0 and
+    /// the scratch sequences).
+    private func waitUntilIdle() async {
+        while batchRunning { await withCheckedContinuation { idleWaiters.append($0) } }
+    }
+
+    /// The batch loop: admits waiting generations, decodes one token for every active one, and
+    /// yields between steps so new requests can join. Ends when nothing is left.
+    private func runBatch() async {
+        // One model for the whole loop: an unload meanwhile (memory pressure) takes effect after it.
+        let model: LoadedModel
+        do { model = try self.model() } catch {
+            for run in waiting { run.fail(error) }
+            waiting.removeAll()
+            finishBatch()
+            return
+        }
+        while true {
+            admitWaiting(model)
+            sweep(model)
+            if active.isEmpty {
+                if waiting.isEmpty { break }
+                await Task.yield()
+                continue
+            }
+            step(model)
+            sweep(model)
+            await Task.yield()
+        }
+        finishBatch()
+    }
+
+    private func finishBatch() {
+        batchRunning = false
+        let waiters = idleWaiters
+        idleWaiters.removeAll()
+        for waiter in waiters { waiter.resume() }
+    }
+
+    /// Drops ended generations and frees their sequences.
+    private func sweep(_ model: LoadedModel) {
+        for run in active where run.isDone { model.release(sequence: run.sequence) }
+        active.removeAll { $0.isDone }
+    }
+
+    /// Moves waiting generations into the batch while there are places and KV-cache cells,
+    /// evaluating each one's prompt and sampling its first token.
+    private func admitWaiting(_ model: LoadedModel) {
+        while let run = waiting.first, active.count < maxBatchSize {
+            if let reason = run.interruption() {
+                waiting.removeFirst()
+                run.finish(reason)
+                continue
+            }
+            let used = active.reduce(0) { $0 + $1.cellBudget }
+            let sequenceZeroFree = !active.contains { $0.sequence == 0 }
+            let staleCells = sequenceZeroFree ? model.sequenceZeroLength : 0
+            if !active.isEmpty, used + run.cellBudget + staleCells > model.contextSize {
+                if sequenceZeroFree, used + run.cellBudget <= model.contextSize {
+                    model.clearSequenceZero()  // the last answer's cache gives way to a new request
+                } else {
+                    break  // waits for a generation to end
+                }
+            }
+            waiting.removeFirst()
+            active.append(run)
+            start(run, model: model, inSequenceZero: sequenceZeroFree)
+        }
+    }
+
+    /// Evaluates a generation's prompt in its sequence and samples its first token.
+    private func start(_ run: GenerationRun, model: LoadedModel, inSequenceZero: Bool) {
+        let used = Set(active.map(\.sequence))
+        run.sequence = inSequenceZero ? 0 : (1..<llama_seq_id(LoadedModel.maxSequences)).first { !used.contains($0) } ?? 1
+        let promptStart = ContinuousClock.now
+        do {
+            let evaluation: LoadedModel.PromptEvaluation
+            var evaluatedHere = 0
+            if run.sequence == 0 {
+                let prepared = try prepareStablePrefix(of: run, model: model)
+                if let reason = prepared.stop { return run.finish(reason) }
+                evaluatedHere = prepared.evaluatedHere
+                evaluation = try model.evaluate(run.tokens, shouldStop: run.interruption)
+            } else {
+                evaluation = try model.evaluate(run.tokens, inSequence: run.sequence, shouldStop: run.interruption)
+            }
+            // Cached means reused from before this request (or restored from disk), not evaluated here.
+            run.promptEvaluated(reusedTokens: max(0, evaluation.reusedTokens - evaluatedHere), duration: promptStart.duration(to: .now))
+            if let reason = evaluation.stopReason { return run.finish(reason) }
+        } catch {
+            return run.fail(error)
+        }
+        run.position = run.tokens.count
+        run.sampler.logitsIndex = -1
+        _ = run.advance(model.context, model: model)
+    }
+
+    /// A chat's system part is evaluated on its own before the rest, from the prompt cache when
+    /// it has it, and evaluated (and saved) otherwise, cache or not: where one batch ends changes
+    /// the last bits of what follows, so this way an answer is the same with or without a saved
+    /// state. Returns why evaluation stopped, if it did, and how many tokens it evaluated.
+    private func prepareStablePrefix(of run: GenerationRun, model: LoadedModel) throws -> (stop: FinishReason?, evaluatedHere: Int) {
+        guard case .chat(let messages) = run.request.prompt,
+              let prefix = try stablePrefix(of: messages, tokens: run.tokens, model: model,
+                                            minimum: configuration.promptCache?.minimumTokens ?? PromptCache.defaultMinimumTokens),
+              !model.holdsReusable(prefix) else { return (nil, 0) }
+        let before = model.reusableCount(of: prefix)
+        if let cache = configuration.promptCache {
+            let outcome = try usePromptCache(cache, prefix: prefix, model: model, shouldStop: run.interruption)
+            return (outcome.stop, outcome.restored ? 0 : prefix.count - before)
+        }
+        return (try model.evaluate(prefix, shouldStop: run.interruption).stopReason, prefix.count - before)
+    }
+
+    /// One token for every active generation: alone through the single-sequence path (exactly
+    /// what a lone request always did), side by side in one batch otherwise.
+    private func step(_ model: LoadedModel) {
+        let runs = active.filter { !$0.isDone && $0.pendingToken != nil }
+        guard !runs.isEmpty else { return }
+        batchStatistics.steps += 1
+        batchStatistics.sequenceTokens += runs.count
+        do {
+            if runs.count == 1, runs[0].sequence == 0, let token = runs[0].pendingToken {
+                try model.decode([token])
+                runs[0].sampler.logitsIndex = -1
+            } else {
+                batchStatistics.batchedSteps += 1
+                try model.decode(runs.map { (sequence: $0.sequence, position: $0.position, token: $0.pendingToken!) })
+                for (row, run) in runs.enumerated() { run.sampler.logitsIndex = Int32(row) }
+            }
+        } catch {
+            for run in runs { run.fail(error) }
+            return
+        }
+        for run in runs {
+            run.position += 1
+            run.pendingToken = nil
+            _ = run.advance(model.context, model: model)
+        }
+    }
+
+    // MARK: Prompt cache
+
+    /// What the prompt cache did lately (restored, saved, ignored and why), newest last; the same
+    /// lines go to standard error when a file is ignored.
+    public private(set) var promptCacheEvents: [String] = []
+    private var modelFileHash: String?
+
+    /// The leading system messages' tokens, in whole aligned groups: the part of a chat prompt
+    /// that stays the same from one request to the next. Nil when too short to be worth a file.
+    private func stablePrefix(of messages: [ChatMessage], tokens: [Int32], model: LoadedModel,
+                              minimum: Int) throws -> [Int32]? {
+        let leading = messages.prefix { $0.role == .system }
+        guard !leading.isEmpty, leading.count < messages.count else { return nil }
+        // Where the system part ends in this template: the prompt and a probe conversation with
+        // the same system messages agree up to the first user turn's text.
+        let probe = model.tokenize(try model.template.format(Array(leading) + [.user("\u{1}")]), addSpecial: true)
+        let common = zip(tokens, probe).prefix { $0 == $1 }.count
+        let group = LoadedModel.reuseGranularity
+        let length = min(common, tokens.count - 1) / group * group
+        return length >= minimum ? Array(tokens[..<length]) : nil
+    }
+
+    /// Brings `prefix` into the KV cache from memory, from its file, or by evaluating and saving it.
+    /// - Returns: why evaluation stopped early, if it did.
+    private func usePromptCache(_ cache: PromptCache, prefix: [Int32], model: LoadedModel,
+                                shouldStop: () -> FinishReason?) throws -> (stop: FinishReason?, restored: Bool) {
+        if model.holdsReusable(prefix) { return (nil, true) }
+        let hash: String
+        if let modelFileHash { hash = modelFileHash } else {
+            do { hash = try cache.modelHash(path: modelPath) } catch {
+                note("prompt cache off for this model: its file could not be hashed (\(error.localizedDescription))", warn: true)
+                return (try model.evaluate(prefix, shouldStop: shouldStop).stopReason, false)
+            }
+            modelFileHash = hash
+        }
+        let url = cache.file(modelHash: hash, tokens: prefix)
+        if FileManager.default.fileExists(atPath: url.path) {
+            if let problem = cache.problem(with: url) ?? model.restoreState(from: url, expecting: prefix) {
+                note("ignored \(url.lastPathComponent): \(problem); removed it", warn: true)
+                cache.remove(url)
+            } else {
+                try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: url.path)
+                note("restored \(prefix.count) tokens from \(url.lastPathComponent)")
+                return (nil, true)
+            }
+        }
+        if let reason = try model.evaluate(prefix, shouldStop: shouldStop).stopReason { return (reason, false) }
+        do { try cache.createDirectory(url.deletingLastPathComponent()) } catch {
+            note("could not create \(url.deletingLastPathComponent().path): \(error.localizedDescription)", warn: true)
+            return (nil, false)
+        }
+        if model.saveState(of: prefix, to: url), (try? cache.seal(url)) != nil {
+            note("saved \(prefix.count) tokens to \(url.lastPathComponent)")
+            cache.trim()
+        } else {
+            note("could not save \(url.lastPathComponent)", warn: true)
+        }
+        return (nil, false)
+    }
+
+    private func note(_ line: String, warn: Bool = false) {
+        promptCacheEvents.append(line)
+        if promptCacheEvents.count > 20 { promptCacheEvents.removeFirst(promptCacheEvents.count - 20) }
+        if warn { FileHandle.standardError.write(Data("prompt cache: \(line)\n".utf8)) }
     }
 
     // MARK: Scoring
@@ -232,6 +382,7 @@ public actor LlamaEngine: LanguageModel, LogLikelihoodScoring {
     }
 
     public func logLikelihoods(of continuations: [String], after prompt: String) async throws -> [Double] {
+        await waitUntilIdle()
         let model = try model()
         let promptTokens = model.tokenize(prompt, addSpecial: true)
         guard !promptTokens.isEmpty else { throw LLMError.invalidRequest("the prompt is empty") }

@@ -246,7 +246,8 @@ final class LoadedModel {
         if reused < cachedTokens.count {
             let memory = llama_get_memory(context)
             if !llama_memory_seq_rm(memory, 0, llama_pos(reused), -1) {
-                llama_memory_clear(memory, true)
+                // Only sequence 0: other sequences may be decoding side by side.
+                _ = llama_memory_seq_rm(memory, 0, -1, -1)
                 reused = 0
             }
             cachedTokens.removeSubrange(reused...)
@@ -412,4 +413,138 @@ extension LoadedModel {
         cachedTokens.removeAll()
         canonicalLength = 0
     }
+}
+
+// MARK: Prompt cache
+
+extension LoadedModel {
+    /// How many leading tokens of `tokens` the cache can reuse (whole aligned groups).
+    func reusableCount(of tokens: [llama_token]) -> Int {
+        let common = zip(cachedTokens, tokens).prefix { $0 == $1 }.count
+        return min(common, canonicalLength) / Self.reuseGranularity * Self.reuseGranularity
+    }
+
+    /// Whether the cache already holds `tokens` as reusable, aligned positions.
+    func holdsReusable(_ tokens: [llama_token]) -> Bool {
+        canonicalLength >= tokens.count && cachedTokens.starts(with: tokens)
+    }
+
+    /// Loads the state saved in `url` into sequence 0 when it holds exactly `tokens`.
+    /// - Returns: nil when restored, otherwise why the file was not used (the cache is then empty).
+    func restoreState(from url: URL, expecting tokens: [llama_token]) -> String? {
+        resetCache()
+        var found = [llama_token](repeating: 0, count: tokens.count + 1)
+        var count = 0
+        let read = llama_state_seq_load_file(context, url.path, 0, &found, found.count, &count)
+        guard read > 0 else {
+            resetCache()
+            return "llama.cpp could not read it (damaged, or written by another llama.cpp build)"
+        }
+        guard count == tokens.count, Array(found.prefix(count)) == tokens else {
+            resetCache()
+            return "it holds other tokens than its name says"
+        }
+        cachedTokens = tokens
+        canonicalLength = tokens.count
+        return nil
+    }
+
+    /// Saves sequence 0, which must hold exactly the reusable `tokens`, to `url` (atomically).
+    func saveState(of tokens: [llama_token], to url: URL) -> Bool {
+        guard holdsReusable(tokens), cachedTokens.count == tokens.count else { return false }
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
+        let written = llama_state_seq_save_file(context, temporary.path, 0, tokens, tokens.count)
+        guard written > 0 else {
+            try? FileManager.default.removeItem(at: temporary)
+            return false
+        }
+        do {
+            try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: temporary.path)
+            if FileManager.default.fileExists(atPath: url.path) { try FileManager.default.removeItem(at: url) }
+            try FileManager.default.moveItem(at: temporary, to: url)
+            return true
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            return false
+        }
+    }
+}
+
+// MARK: Several sequences at once (continuous batching)
+
+extension LoadedModel {
+    /// Brings sequence `sequence` (not 0) to hold exactly `tokens`: the aligned prefix it shares
+    /// with sequence 0 is borrowed from there (`llama_memory_seq_cp`), the rest evaluated in
+    /// aligned batches, so the last token's logits are the last row of the last decode.
+    func evaluate(_ tokens: [llama_token], inSequence sequence: llama_seq_id,
+                  shouldStop: () -> FinishReason?) throws(LLMError) -> PromptEvaluation {
+        precondition(sequence != 0 && !tokens.isEmpty)
+        let group = Self.reuseGranularity
+        let memory = llama_get_memory(context)
+        _ = llama_memory_seq_rm(memory, sequence, -1, -1)
+        let common = zip(cachedTokens, tokens).prefix { $0 == $1 }.count
+        var reused = min(common, canonicalLength) / group * group
+        if reused == tokens.count { reused -= group }
+        reused = max(reused, 0)
+        if reused > 0 { llama_memory_seq_cp(memory, 0, sequence, 0, llama_pos(reused)) }
+        var position = reused
+        while position < tokens.count {
+            if let reason = shouldStop() { return PromptEvaluation(reusedTokens: reused, stopReason: reason) }
+            let end = min(position + batchSize / group * group, tokens.count)
+            var batch = llama_batch_init(Int32(end - position), 0, 1)
+            defer { llama_batch_free(batch) }
+            for (offset, index) in (position..<end).enumerated() {
+                batch.token[offset] = tokens[index]
+                batch.pos[offset] = llama_pos(index)
+                batch.n_seq_id[offset] = 1
+                batch.seq_id[offset]![0] = sequence
+                batch.logits[offset] = index == tokens.count - 1 ? 1 : 0
+            }
+            batch.n_tokens = Int32(end - position)
+            let status = llama_decode(context, batch)
+            guard status == 0 else {
+                _ = llama_memory_seq_rm(memory, sequence, -1, -1)
+                throw .generationFailed("llama_decode returned \(status) while evaluating a prompt in sequence \(sequence)")
+            }
+            position = end
+        }
+        return PromptEvaluation(reusedTokens: reused, stopReason: nil)
+    }
+
+    /// One token for each of several sequences in one `llama_decode`; row `i` of the logits
+    /// belongs to `entries[i]`. Sequence 0's tokens are added to ``cachedTokens``.
+    func decode(_ entries: [(sequence: llama_seq_id, position: Int, token: llama_token)]) throws(LLMError) {
+        var batch = llama_batch_init(Int32(entries.count), 0, 1)
+        defer { llama_batch_free(batch) }
+        for (index, entry) in entries.enumerated() {
+            batch.token[index] = entry.token
+            batch.pos[index] = llama_pos(entry.position)
+            batch.n_seq_id[index] = 1
+            batch.seq_id[index]![0] = entry.sequence
+            batch.logits[index] = 1
+        }
+        batch.n_tokens = Int32(entries.count)
+        let status = llama_decode(context, batch)
+        guard status == 0 else {
+            resetCache()
+            throw .generationFailed("llama_decode returned \(status) while decoding \(entries.count) sequences side by side")
+        }
+        for entry in entries where entry.sequence == 0 { cachedTokens.append(entry.token) }
+    }
+
+    /// Frees a sequence's cells (not sequence 0's: they stay for prefix reuse).
+    func release(sequence: llama_seq_id) {
+        guard sequence != 0 else { return }
+        _ = llama_memory_seq_rm(llama_get_memory(context), sequence, -1, -1)
+    }
+
+    /// Empties sequence 0 only (other sequences keep their cells).
+    func clearSequenceZero() {
+        _ = llama_memory_seq_rm(llama_get_memory(context), 0, -1, -1)
+        cachedTokens.removeAll()
+        canonicalLength = 0
+    }
+
+    /// Tokens sequence 0 holds.
+    var sequenceZeroLength: Int { cachedTokens.count }
 }

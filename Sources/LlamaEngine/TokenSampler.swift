@@ -37,6 +37,9 @@ final class TokenSampler {
     /// Texts after which a string under one of the schema's patterns can end (see ``JSONClosingHints``).
     private let stringEndings: [[UInt8]]
     private let model: LoadedModel
+    /// The row of the last decode's logits to sample from: -1 (the last row) when one sequence
+    /// decodes alone, the sequence's row when several decode in one batch.
+    var logitsIndex: Int32 = -1
 
     init(options: GenerationOptions, grammar grammarText: String?, grammarRoot: String,
          closingHints: JSONClosingHints? = nil, model: LoadedModel) throws(LLMError) {
@@ -117,7 +120,7 @@ final class TokenSampler {
 
     /// Copies the last token's logits into `candidates`, shifted by soft closing pressure.
     private func loadLogits(_ context: OpaquePointer, closing: ClosingPressure, inString: Bool) -> Bool {
-        guard let logits = llama_get_logits_ith(context, -1) else { return false }
+        guard let logits = llama_get_logits_ith(context, logitsIndex) else { return false }
         for index in candidates.indices {
             candidates[index] = llama_token_data(id: llama_token(index), logit: logits[index], p: 0)
         }

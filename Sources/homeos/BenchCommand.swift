@@ -9,7 +9,7 @@ struct BenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Measure speed against a reference implementation in the same run.",
-        subcommands: [EngineBenchCommand.self, BridgeBenchCommand.self, AssistantBenchCommand.self, RemoteBenchCommand.self, ServeBenchCommand.self]
+        subcommands: [EngineBenchCommand.self, BridgeBenchCommand.self, AssistantBenchCommand.self, RemoteBenchCommand.self, ServeBenchCommand.self, PromptCacheBenchCommand.self, ServerBenchCommand.self]
     )
 }
 

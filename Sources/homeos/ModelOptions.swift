@@ -17,6 +17,12 @@ struct ModelOptions: ParsableArguments {
     @Option(name: .long, help: "Threads (default: from the preset).")
     var threads: Int?
 
+    @Option(name: .long, help: "Generations decoded side by side when requests overlap (default: 1, one after another; homeos serve: 8).")
+    var parallel: Int?
+
+    @Flag(name: .long, help: "Do not keep system prompts' KV state on disk (default: kept in $HOMEOS_CACHE/prompt-cache; HOMEOS_PROMPT_CACHE=off also turns it off).")
+    var noPromptCache = false
+
     @Option(name: .long, help: "Context window in tokens (default: from the preset).")
     var context: Int?
 
@@ -51,6 +57,7 @@ struct ModelOptions: ParsableArguments {
                 throw ValidationError("\(flag) needs --engine remote (remote engines are opt-in).")
             }
         }
+        if let parallel, !(1...16).contains(parallel) { throw ValidationError("--parallel must be between 1 and 16.") }
         if let remoteTimeout, !(remoteTimeout > 0) { throw ValidationError("--remote-timeout must be above 0 seconds.") }
         if let remoteRetries, remoteRetries < 1 { throw ValidationError("--remote-retries must be at least 1.") }
     }
@@ -63,6 +70,8 @@ struct ModelOptions: ParsableArguments {
             configuration.batchThreads = threads
         }
         if let context { configuration.contextSize = context }
+        configuration.promptCache = noPromptCache ? nil : PromptCache.standard()
+        configuration.batchSequences = parallel ?? 1
         return configuration
     }
 

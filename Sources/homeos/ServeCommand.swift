@@ -9,6 +9,9 @@ import WebApp
 
 /// `homeos serve`: the family web app, with the model loaded once and kept warm.
 struct ServeCommand: AsyncParsableCommand {
+    /// Generations decoded side by side unless --parallel says otherwise.
+    static let defaultParallel = 8
+
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Start the family web app: chat, approvals, today, family and models in a browser, with the model kept warm.",
@@ -64,7 +67,10 @@ struct ServeCommand: AsyncParsableCommand {
         var logger = Logger(label: "homeos.serve")
         logger.logLevel = verbose ? .info : .warning
         let encoder = AssistantOptions.sentenceEncoder()
-        let loader: (any ModelLoading)? = options.noModel ? nil : CommandLineModelLoader(options: options.model)
+        // Several people (and programs) talk to one server: their answers decode side by side.
+        var modelOptions = options.model
+        if modelOptions.parallel == nil { modelOptions.parallel = Self.defaultParallel }
+        let loader: (any ModelLoading)? = options.noModel ? nil : CommandLineModelLoader(options: modelOptions)
         let server = try FamilyWebServer(
             configuration: .init(host: host, port: port, pairingCode: token,
                                  keyFile: options.data.directory.appendingPathComponent("web-session.key"),

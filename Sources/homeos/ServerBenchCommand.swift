@@ -1,0 +1,279 @@
+import ArgumentParser
+import AsyncHTTPClient
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import LLM
+import ModelHub
+import NIOCore
+import RemoteEngine
+
+/// `homeos dev bench server`: `homeos serve`'s OpenAI-compatible API against llama.cpp's own
+/// `llama-server` and the llama-cpp-python server, with concurrent streaming clients.
+struct ServerBenchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "server",
+        abstract: "Aggregate tokens/s and time to first token with 1, 4 and 8 streaming clients: homeos serve vs llama-server vs llama-cpp-python.",
+        discussion: """
+            Each server runs the same GGUF file with 2 threads on 127.0.0.1: `homeos serve` (continuous batching, \
+            8 sequences), llama.cpp's `llama-server` built from the same pinned llama.cpp source (8 slots; build it \
+            once with scripts/build-llama-server.sh), and `python -m llama_cpp.server` (one request at a time). \
+            Each client streams /v1/chat/completions, greedy, max_tokens 128, a different story prompt each, and \
+            all clients start together; a round's aggregate throughput is all completion tokens over the round's \
+            wall time. Time to first token is per client, from its request to its first content chunk. The \
+            json_schema row sends the same requests under a strict schema to homeos serve only. A server that \
+            cannot start is reported and skipped. Run a release build on a quiet machine.
+
+            Examples:
+              homeos dev bench server
+              homeos dev bench server --models smollm2-135m-instruct --clients 1 4 --rounds 1
+            """)
+
+    @Option(name: .long, parsing: .upToNextOption, help: "Models (ids).")
+    var models: [String] = ["smollm2-135m-instruct", "gemma3-270m"]
+
+    @Option(name: .long, parsing: .upToNextOption, help: "Concurrent clients per round.")
+    var clients: [Int] = [1, 4, 8]
+
+    @Option(name: .long, help: "Rounds per client count; the median throughput is reported.")
+    var rounds = 2
+
+    @Option(name: .long, help: "Tokens each client asks for.")
+    var maxTokens = 128
+
+    @Option(name: .long, help: ArgumentHelp("The llama-server binary (default: the one scripts/build-llama-server.sh builds).", valueName: "path"))
+    var llamaServer: String?
+
+    func validate() throws {
+        if rounds < 1 { throw ValidationError("--rounds must be at least 1.") }
+        if clients.isEmpty || clients.contains(where: { !(1...16).contains($0) }) { throw ValidationError("--clients must be between 1 and 16.") }
+        if !(8...512).contains(maxTokens) { throw ValidationError("--max-tokens must be between 8 and 512.") }
+    }
+
+    static let topics = ["a lighthouse keeper", "a lost dog", "a robot gardener", "a dragon who bakes", "two rival chess players",
+                         "a train at night", "a city under snow", "a sailor's last voyage", "a quiet library", "a mountain village",
+                         "a clockmaker", "a kite festival", "a desert well", "an old radio", "a beekeeper", "a midnight market"]
+
+    /// One server under test.
+    struct Target {
+        var name: String
+        var baseURL: String
+        var stop: () -> Void
+    }
+
+    /// One round's measurements.
+    struct Round {
+        var tokens: Int
+        var seconds: Double
+        var firstTokens: [Double]
+        var valid: Int
+    }
+
+    func run() async throws {
+        let directory = ModelDirectory.standard()
+        let client = HTTPClient(eventLoopGroupProvider: .singleton)
+        var rows = [["model", "server", "clients", "agg tok/s", "TTFT p50 ms", "TTFT p95 ms", "vs llama-server"]]
+        var notes: [String] = []
+        for id in models {
+            let resolved = try directory.resolve(id)
+            var reference: [Int: Double] = [:]
+            for kind in ["llama-server", "homeos serve", "llama-cpp-python"] {
+                Terminal.error("==> \(resolved.id): starting \(kind)")
+                let target: Target
+                do { target = try await start(kind, modelPath: resolved.path, id: resolved.id) } catch {
+                    notes.append("\(kind) with \(resolved.id) not measured: \(error)")
+                    continue
+                }
+                defer { target.stop() }
+                _ = try? await Self.round(client, target: target, clients: 1, maxTokens: 8, schema: false)  // warm-up
+                for count in clients {
+                    var measured: [Round] = []
+                    for round in 1...rounds {
+                        Terminal.error("    \(kind), \(count) client\(count == 1 ? "" : "s"), round \(round) of \(rounds)")
+                        measured.append(try await Self.round(client, target: target, clients: count, maxTokens: maxTokens, schema: false))
+                    }
+                    let throughput = BridgeBenchCommand.median(measured.map { Double($0.tokens) / $0.seconds })
+                    if kind == "llama-server" { reference[count] = throughput }
+                    let ttft = measured.flatMap(\.firstTokens).sorted()
+                    rows.append([resolved.id, kind, "\(count)", String(format: "%.0f", throughput), Self.percentile(ttft, 0.5),
+                                 Self.percentile(ttft, 0.95),
+                                 reference[count].map { String(format: "%.2f×", throughput / $0) } ?? ""])
+                }
+                if kind == "homeos serve" {
+                    var free: [Double] = [], constrained: [Double] = [], valid = 0, total = 0
+                    for round in 1...rounds {
+                        Terminal.error("    homeos serve, 4 clients, free vs json_schema, round \(round) of \(rounds)")
+                        let plain = try await Self.round(client, target: target, clients: 4, maxTokens: maxTokens, schema: false)
+                        let strict = try await Self.round(client, target: target, clients: 4, maxTokens: maxTokens, schema: true)
+                        free.append(Double(plain.tokens) / plain.seconds)
+                        constrained.append(Double(strict.tokens) / strict.seconds)
+                        valid += strict.valid
+                        total += 4
+                    }
+                    let ratio = BridgeBenchCommand.median(constrained) / max(BridgeBenchCommand.median(free), 0.001)
+                    notes.append(String(format: "%@, homeos serve, 4 clients: json_schema strict %.0f tok/s vs free %.0f tok/s = %.2f× (target ≥ 0.90×); %d of %d answers valid JSON",
+                                        resolved.id, BridgeBenchCommand.median(constrained), BridgeBenchCommand.median(free), ratio, valid, total))
+                }
+            }
+        }
+        try await client.shutdown()
+        print("Concurrent streaming clients, greedy, \(maxTokens) tokens each, 2 threads (median of \(rounds) rounds)\n")
+        print(Terminal.table(rows))
+        if !notes.isEmpty { print("\n" + notes.joined(separator: "\n")) }
+    }
+
+    private func start(_ kind: String, modelPath: String, id: String) async throws -> Target {
+        switch kind {
+        case "homeos serve":
+            let binary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("homeos-bench-server-\(UUID().uuidString)")
+            let server = try ServedProcess(binary: binary, arguments: ["serve", "--sample", "--no-scheduler", "--port", "0", "--threads", "2",
+                                                                       "--model", id, "--data-dir", folder.path])
+            return Target(name: kind, baseURL: server.url + "v1") {
+                _ = server.stop()
+                try? FileManager.default.removeItem(at: folder)
+            }
+        case "llama-server":
+            let binary = llamaServer ?? Self.defaultLlamaServer()
+            guard FileManager.default.isExecutableFile(atPath: binary) else {
+                throw CommandFailure("no llama-server at \(binary); build it with scripts/build-llama-server.sh")
+            }
+            let port = try FreePort.find()
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: binary)
+            process.arguments = ["-m", modelPath, "-t", "2", "-tb", "2", "-c", "4096", "-np", "8", "--host", "127.0.0.1",
+                                 "--port", "\(port)", "--no-webui"]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            let base = "http://127.0.0.1:\(port)"
+            try await Self.waitUntilHealthy(base + "/health", process: process)
+            return Target(name: kind, baseURL: base + "/v1") {
+                process.terminate()
+                process.waitUntilExit()
+            }
+        default:
+            let server = try await LlamaCppPythonServer.start(modelPath: modelPath, contextSize: 4096, threads: 2)
+            return Target(name: kind, baseURL: server.baseURL.absoluteString) { server.stop() }
+        }
+    }
+
+    static func defaultLlamaServer() -> String {
+        let environment = ProcessInfo.processInfo.environment
+        let cache = environment["HOMEOS_CACHE"].flatMap { $0.isEmpty ? nil : $0 } ?? (NSHomeDirectory() + "/.cache/homeos")
+        return cache + "/current/bin/llama-server"
+    }
+
+    static func waitUntilHealthy(_ url: String, process: Process) async throws {
+        let client = HTTPClient(eventLoopGroupProvider: .singleton)
+        defer { _ = client.shutdown() }
+        let deadline = ContinuousClock.now.advanced(by: .seconds(120))
+        while ContinuousClock.now < deadline {
+            guard process.isRunning else { throw CommandFailure("llama-server exited with status \(process.terminationStatus)") }
+            if let response = try? await client.execute(HTTPClientRequest(url: url), timeout: .seconds(2)), response.status == .ok { return }
+            try await Task.sleep(for: .milliseconds(250))
+        }
+        throw CommandFailure("llama-server did not become healthy within 120 s")
+    }
+
+    /// The schema of the json_schema rounds: a short story as structured data.
+    static let storySchema: JSONValue = .object([
+        "type": .string("object"),
+        "properties": .object([
+            "title": .object(["type": .string("string")]),
+            "characters": .object(["type": .string("array"), "items": .object(["type": .string("string")])]),
+            "story": .object(["type": .string("string")]),
+        ]),
+        "required": .array([.string("title"), .string("characters"), .string("story")]),
+        "additionalProperties": .bool(false),
+    ])
+
+    /// `clients` streaming requests started together.
+    static func round(_ client: HTTPClient, target: Target, clients: Int, maxTokens: Int, schema: Bool) async throws -> Round {
+        let start = ContinuousClock.now
+        let base = target.baseURL
+        let results = try await withThrowingTaskGroup(of: (tokens: Int, firstToken: Double?, valid: Bool).self) { group in
+            for index in 0..<clients {
+                group.addTask {
+                    try await stream(client, base: base, topic: topics[index % topics.count], maxTokens: maxTokens, schema: schema)
+                }
+            }
+            var all: [(tokens: Int, firstToken: Double?, valid: Bool)] = []
+            for try await result in group { all.append(result) }
+            return all
+        }
+        return Round(tokens: results.reduce(0) { $0 + $1.tokens }, seconds: start.duration(to: .now).seconds,
+                     firstTokens: results.compactMap(\.firstToken), valid: results.filter(\.valid).count)
+    }
+
+    /// One streamed chat completion: completion tokens (the usage chunk, else content chunks),
+    /// the time to its first content chunk, and whether its text is valid JSON (schema rounds).
+    static func stream(_ client: HTTPClient, base: String, topic: String, maxTokens: Int, schema: Bool) async throws
+        -> (tokens: Int, firstToken: Double?, valid: Bool) {
+        var body: [String: JSONValue] = [
+            "model": .string("default"),
+            "messages": .array([.object(["role": .string("user"), "content": .string("Write a long story about \(topic).")])]),
+            "max_tokens": .number(Double(maxTokens)), "temperature": .number(0), "stream": .bool(true),
+            "stream_options": .object(["include_usage": .bool(true)]),
+        ]
+        if schema {
+            body["response_format"] = .object(["type": .string("json_schema"),
+                                               "json_schema": .object(["name": .string("story"), "strict": .bool(true), "schema": storySchema])])
+        }
+        var request = HTTPClientRequest(url: base + "/chat/completions")
+        request.method = .POST
+        request.headers.add(name: "Content-Type", value: "application/json")
+        request.body = .bytes(ByteBuffer(string: JSONValue.object(JSONObject(body.map { ($0.key, $0.value) })).jsonText))
+        let start = ContinuousClock.now
+        let response = try await client.execute(request, timeout: .seconds(600))
+        guard response.status == .ok else {
+            let text = String(buffer: try await response.body.collect(upTo: 1 << 16))
+            throw CommandFailure("\(base) answered \(response.status): \(text.prefix(300))")
+        }
+        var pending = "", text = "", chunks = 0, usageTokens: Int?
+        var firstToken: Double?
+        for try await buffer in response.body {
+            pending += String(buffer: buffer)
+            while let end = pending.range(of: "\n\n") {
+                let event = String(pending[..<end.lowerBound])
+                pending.removeSubrange(..<end.upperBound)
+                for line in event.split(separator: "\n") where line.hasPrefix("data: ") {
+                    let data = line.dropFirst(6)
+                    guard data != "[DONE]", let value = try? JSONValue(parsing: String(data)) else { continue }
+                    if let completion = value["usage"]?["completion_tokens"]?.numberValue { usageTokens = Int(completion) }
+                    if let content = value["choices"]?.arrayValue?.first?["delta"]?["content"]?.stringValue, !content.isEmpty {
+                        if firstToken == nil { firstToken = start.duration(to: .now).milliseconds }
+                        chunks += 1
+                        text += content
+                    }
+                }
+            }
+        }
+        let valid = schema && (try? JSONValue(parsing: text))?["story"]?.stringValue != nil
+        return (usageTokens ?? chunks, firstToken, valid)
+    }
+
+    static func percentile(_ sorted: [Double], _ fraction: Double) -> String {
+        guard !sorted.isEmpty else { return "–" }
+        return String(format: "%.0f", sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * fraction).rounded()))])
+    }
+}
+
+/// A TCP port on 127.0.0.1 that nothing listens on right now.
+enum FreePort {
+    static func find() throws -> Int {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { throw CommandFailure("could not open a socket to find a free port") }
+        defer { close(socket) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) } }
+        guard bound == 0 else { throw CommandFailure("could not bind a socket to find a free port") }
+        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) } }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+}
