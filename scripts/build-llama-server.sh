@@ -13,7 +13,7 @@ SDIST="$RUNTIME/dist/llama_cpp_python-$VERSION.tar.gz"
 SOURCE="$RUNTIME/llama_cpp_python-$VERSION/vendor/llama.cpp"
 BUILD="$RUNTIME/llama-server-build"
 BINARY="$RUNTIME/bin/llama-server"
-TOOLS=(cmake==4.4.5 ninja==1.13.2)
+TOOLS=(cmake==4.4.4 ninja==1.13.2)
 
 if [ -x "$BINARY" ]; then echo "llama-server: $BINARY (already built)"; exit 0; fi
 [ -x "$RUNTIME/venv/bin/pip" ] || { echo "build-llama-server: run make setup first (no $RUNTIME/venv)" >&2; exit 1; }

@@ -31,6 +31,8 @@ final class TokenSampler {
     /// repetition penalty only picks), so a rejected choice can be re-made without reloading the
     /// vocabulary's logits (262k of them for Gemma).
     private let chainKeepsLogits: Bool
+    /// Greedy without a repetition penalty: the choice is the first highest logit.
+    private let isPlainGreedy: Bool
     /// Required property names of the schema, steered towards when an answer must close but its
     /// object still owes members (see ``JSONClosingHints``).
     private let requiredKeys: [[UInt8]]
@@ -63,6 +65,7 @@ final class TokenSampler {
         }
         self.shortlistIsSafe = options.repetitionPenalty.map { $0 == 1 } ?? true
         self.chainKeepsLogits = shortlistIsSafe && options.temperature == 0
+        self.isPlainGreedy = chainKeepsLogits
         if let penalty = options.repetitionPenalty, penalty != 1 {
             llama_sampler_chain_add(chain, llama_sampler_init_penalties(
                 Int32(model.vocabularySize), Int32(options.repetitionWindow), Float(penalty), 0, 0))
@@ -100,8 +103,8 @@ final class TokenSampler {
             var wanted: llama_token?
             let inString = structure?.isInString ?? false
             if closing != .hard, let candidate = chooseUnconstrained(context, closing: closing, inString: inString) {
-                logitsLoaded = chainKeepsLogits
-                if isAllowed(candidate, by: grammar) { wanted = candidate }
+                logitsLoaded = chainKeepsLogits && !candidate.fromRawLogits
+                if isAllowed(candidate.token, by: grammar) { wanted = candidate.token }
             }
             if let wanted {
                 token = wanted
@@ -112,7 +115,7 @@ final class TokenSampler {
             }
             llama_sampler_accept(grammar, token)
         } else {
-            token = chooseUnconstrained(context, closing: .none, inString: false) ?? 0
+            token = chooseUnconstrained(context, closing: .none, inString: false)?.token ?? 0
         }
         llama_sampler_accept(chain, token)
         return token
@@ -140,9 +143,24 @@ final class TokenSampler {
         }
     }
 
-    private func chooseUnconstrained(_ context: OpaquePointer, closing: ClosingPressure, inString: Bool) -> llama_token? {
+    /// The chain's choice from the whole distribution; `fromRawLogits` when it was read straight
+    /// from llama.cpp's logits without filling ``candidates`` (plain greedy, no pressure).
+    private func chooseUnconstrained(_ context: OpaquePointer, closing: ClosingPressure,
+                                     inString: Bool) -> (token: llama_token, fromRawLogits: Bool)? {
+        if isPlainGreedy, closing == .none {
+            // Greedy without a penalty is the first highest logit: read it where llama.cpp left it
+            // instead of copying the vocabulary (262k entries for Gemma) for every token of every sequence.
+            guard let logits = llama_get_logits_ith(context, logitsIndex) else { return nil }
+            var best = 0
+            var bestLogit = logits[0]
+            for index in 1..<candidates.count where logits[index] > bestLogit {
+                best = index
+                bestLogit = logits[index]
+            }
+            return (llama_token(best), true)
+        }
         guard loadLogits(context, closing: closing, inString: inString) else { return nil }
-        return select()
+        return select().map { ($0, false) }
     }
 
     private func isAllowed(_ token: llama_token, by grammar: UnsafeMutablePointer<llama_sampler>) -> Bool {

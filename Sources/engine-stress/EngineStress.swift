@@ -42,9 +42,13 @@ struct StressCommand: AsyncParsableCommand {
     @Option(name: .long, help: "CPU threads per engine.")
     var threads = 1
 
+    @Option(name: .long, help: "Generations each engine decodes side by side (continuous batching; 1 runs them one after another).")
+    var batch = 4
+
     func validate() throws {
         if iterations < 1 { throw ValidationError("--iterations must be at least 1.") }
         if concurrency < 1 || concurrency > 64 { throw ValidationError("--concurrency must be between 1 and 64.") }
+        if batch < 1 || batch > 16 { throw ValidationError("--batch must be between 1 and 16.") }
     }
 
     /// `$HOMEOS_MODELS_DIR`, else `$HOMEOS_CACHE/models`, else `~/.cache/homeos/models` (as ModelHub resolves it).
@@ -64,12 +68,13 @@ struct StressCommand: AsyncParsableCommand {
         for path in paths where !FileManager.default.isReadableFile(atPath: path) {
             throw ValidationError("\(path) is not a readable model file; run `make setup` or pass --models.")
         }
-        let configuration = LlamaConfiguration(threads: threads, contextSize: 512, batchSize: 64)
+        var configuration = LlamaConfiguration(threads: threads, contextSize: 1024, batchSize: 64)
+        configuration.batchSequences = batch
         let pool = EnginePool(paths: [paths[0]] + paths, configuration: configuration)
         try await pool.loadAll()
         let encoder = SentenceEncoder.defaultModelPath(in: folder).flatMap { try? SentenceEncoder(modelPath: $0) }
         let tally = StressTally()
-        FileHandle.standardError.write(Data(("==> \(iterations) operations, \(concurrency) workers, \(paths.count + 1) engines"
+        FileHandle.standardError.write(Data(("==> \(iterations) operations, \(concurrency) workers, \(paths.count + 1) engines (batch \(batch))"
             + (encoder == nil ? "" : " + the sentence encoder") + ", seed \(seed)\n").utf8))
         let started = ContinuousClock.now
         await withTaskGroup(of: Void.self) { group in

@@ -71,8 +71,18 @@ struct ServerBenchCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let directory = ModelDirectory.standard()
         let client = HTTPClient(eventLoopGroupProvider: .singleton)
+        do {
+            try await measure(client)
+        } catch {
+            try? await client.shutdown()
+            throw error
+        }
+        try await client.shutdown()
+    }
+
+    private func measure(_ client: HTTPClient) async throws {
+        let directory = ModelDirectory.standard()
         var rows = [["model", "server", "clients", "agg tok/s", "TTFT p50 ms", "TTFT p95 ms", "vs llama-server"]]
         var notes: [String] = []
         for id in models {
@@ -81,17 +91,17 @@ struct ServerBenchCommand: AsyncParsableCommand {
             for kind in ["llama-server", "homeos serve", "llama-cpp-python"] {
                 Terminal.error("==> \(resolved.id): starting \(kind)")
                 let target: Target
-                do { target = try await start(kind, modelPath: resolved.path, id: resolved.id) } catch {
+                do { target = try await start(kind, modelPath: resolved.path, id: resolved.id, client: client) } catch {
                     notes.append("\(kind) with \(resolved.id) not measured: \(error)")
                     continue
                 }
                 defer { target.stop() }
-                _ = try? await Self.round(client, target: target, clients: 1, maxTokens: 8, schema: false)  // warm-up
+                _ = try? await Self.round(client, target: target, model: resolved.id, clients: 1, maxTokens: 8, schema: false)  // warm-up
                 for count in clients {
                     var measured: [Round] = []
                     for round in 1...rounds {
                         Terminal.error("    \(kind), \(count) client\(count == 1 ? "" : "s"), round \(round) of \(rounds)")
-                        measured.append(try await Self.round(client, target: target, clients: count, maxTokens: maxTokens, schema: false))
+                        measured.append(try await Self.round(client, target: target, model: resolved.id, clients: count, maxTokens: maxTokens, schema: false))
                     }
                     let throughput = BridgeBenchCommand.median(measured.map { Double($0.tokens) / $0.seconds })
                     if kind == "llama-server" { reference[count] = throughput }
@@ -99,13 +109,14 @@ struct ServerBenchCommand: AsyncParsableCommand {
                     rows.append([resolved.id, kind, "\(count)", String(format: "%.0f", throughput), Self.percentile(ttft, 0.5),
                                  Self.percentile(ttft, 0.95),
                                  reference[count].map { String(format: "%.2f×", throughput / $0) } ?? ""])
+                    Terminal.error("    → " + rows.last!.joined(separator: " | "))
                 }
                 if kind == "homeos serve" {
                     var free: [Double] = [], constrained: [Double] = [], valid = 0, total = 0
                     for round in 1...rounds {
                         Terminal.error("    homeos serve, 4 clients, free vs json_schema, round \(round) of \(rounds)")
-                        let plain = try await Self.round(client, target: target, clients: 4, maxTokens: maxTokens, schema: false)
-                        let strict = try await Self.round(client, target: target, clients: 4, maxTokens: maxTokens, schema: true)
+                        let plain = try await Self.round(client, target: target, model: resolved.id, clients: 4, maxTokens: maxTokens, schema: false)
+                        let strict = try await Self.round(client, target: target, model: resolved.id, clients: 4, maxTokens: maxTokens, schema: true)
                         free.append(Double(plain.tokens) / plain.seconds)
                         constrained.append(Double(strict.tokens) / strict.seconds)
                         valid += strict.valid
@@ -117,13 +128,12 @@ struct ServerBenchCommand: AsyncParsableCommand {
                 }
             }
         }
-        try await client.shutdown()
         print("Concurrent streaming clients, greedy, \(maxTokens) tokens each, 2 threads (median of \(rounds) rounds)\n")
         print(Terminal.table(rows))
         if !notes.isEmpty { print("\n" + notes.joined(separator: "\n")) }
     }
 
-    private func start(_ kind: String, modelPath: String, id: String) async throws -> Target {
+    private func start(_ kind: String, modelPath: String, id: String, client: HTTPClient) async throws -> Target {
         switch kind {
         case "homeos serve":
             let binary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
@@ -148,9 +158,16 @@ struct ServerBenchCommand: AsyncParsableCommand {
             process.standardError = FileHandle.nullDevice
             try process.run()
             let base = "http://127.0.0.1:\(port)"
-            try await Self.waitUntilHealthy(base + "/health", process: process)
+            do { try await Self.waitUntilHealthy(base + "/health", process: process, client: client) } catch {
+                kill(process.processIdentifier, SIGKILL)
+                throw error
+            }
             return Target(name: kind, baseURL: base + "/v1") {
+                // llama-server may keep running for a long while after SIGTERM: SIGKILL after 2 s.
                 process.terminate()
+                let deadline = Date().addingTimeInterval(2)
+                while process.isRunning && Date() < deadline { usleep(50_000) }
+                if process.isRunning { kill(process.processIdentifier, SIGKILL) }
                 process.waitUntilExit()
             }
         default:
@@ -165,9 +182,7 @@ struct ServerBenchCommand: AsyncParsableCommand {
         return cache + "/current/bin/llama-server"
     }
 
-    static func waitUntilHealthy(_ url: String, process: Process) async throws {
-        let client = HTTPClient(eventLoopGroupProvider: .singleton)
-        defer { _ = client.shutdown() }
+    static func waitUntilHealthy(_ url: String, process: Process, client: HTTPClient) async throws {
         let deadline = ContinuousClock.now.advanced(by: .seconds(120))
         while ContinuousClock.now < deadline {
             guard process.isRunning else { throw CommandFailure("llama-server exited with status \(process.terminationStatus)") }
@@ -190,13 +205,13 @@ struct ServerBenchCommand: AsyncParsableCommand {
     ])
 
     /// `clients` streaming requests started together.
-    static func round(_ client: HTTPClient, target: Target, clients: Int, maxTokens: Int, schema: Bool) async throws -> Round {
+    static func round(_ client: HTTPClient, target: Target, model: String, clients: Int, maxTokens: Int, schema: Bool) async throws -> Round {
         let start = ContinuousClock.now
         let base = target.baseURL
         let results = try await withThrowingTaskGroup(of: (tokens: Int, firstToken: Double?, valid: Bool).self) { group in
             for index in 0..<clients {
                 group.addTask {
-                    try await stream(client, base: base, topic: topics[index % topics.count], maxTokens: maxTokens, schema: schema)
+                    try await stream(client, base: base, model: model, topic: topics[index % topics.count], maxTokens: maxTokens, schema: schema)
                 }
             }
             var all: [(tokens: Int, firstToken: Double?, valid: Bool)] = []
@@ -209,10 +224,10 @@ struct ServerBenchCommand: AsyncParsableCommand {
 
     /// One streamed chat completion: completion tokens (the usage chunk, else content chunks),
     /// the time to its first content chunk, and whether its text is valid JSON (schema rounds).
-    static func stream(_ client: HTTPClient, base: String, topic: String, maxTokens: Int, schema: Bool) async throws
+    static func stream(_ client: HTTPClient, base: String, model: String, topic: String, maxTokens: Int, schema: Bool) async throws
         -> (tokens: Int, firstToken: Double?, valid: Bool) {
         var body: [String: JSONValue] = [
-            "model": .string("default"),
+            "model": .string(model),
             "messages": .array([.object(["role": .string("user"), "content": .string("Write a long story about \(topic).")])]),
             "max_tokens": .number(Double(maxTokens)), "temperature": .number(0), "stream": .bool(true),
             "stream_options": .object(["include_usage": .bool(true)]),
@@ -224,6 +239,9 @@ struct ServerBenchCommand: AsyncParsableCommand {
         var request = HTTPClientRequest(url: base + "/chat/completions")
         request.method = .POST
         request.headers.add(name: "Content-Type", value: "application/json")
+        // A fresh connection each time: llama-server closes idle keep-alive connections, and a
+        // pooled one it closed would fail the next request.
+        request.headers.add(name: "Connection", value: "close")
         request.body = .bytes(ByteBuffer(string: JSONValue.object(JSONObject(body.map { ($0.key, $0.value) })).jsonText))
         let start = ContinuousClock.now
         let response = try await client.execute(request, timeout: .seconds(600))

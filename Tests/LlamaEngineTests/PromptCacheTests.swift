@@ -75,6 +75,20 @@ import Testing
         #expect(answer.text == expected.text)
     }
 
+    @Test func aFileWithoutItsChecksumIsNotHandedToLlamaCpp() async throws {
+        let folder = Folder()
+        let expected = try await Self.ask(try await Self.engine(cache: folder.url), "Plan a quick dinner.")
+        let file = try #require(folder.stateFiles.first)
+        // As if the process died between writing the state and its checksum.
+        try FileManager.default.removeItem(at: file.appendingPathExtension("sha256"))
+        let engine = try await Self.engine(cache: folder.url)
+        let answer = try await Self.ask(engine, "Plan a quick dinner.")
+        let events = await engine.promptCacheEvents
+        #expect(events.contains { $0.contains("no checksum") }, "\(events)")
+        #expect(FileManager.default.fileExists(atPath: file.appendingPathExtension("sha256").path), "saved again, sealed")
+        #expect(answer.text == expected.text)
+    }
+
     @Test func aFileHoldingAnotherPromptIsNotTrusted() async throws {
         let folder = Folder()
         _ = try await Self.ask(try await Self.engine(cache: folder.url), "Hello", system: Self.system)

@@ -1,0 +1,343 @@
+#!/usr/bin/env python3
+"""kill -9 at random moments while `homeos` and `sentinel` write, then check that nothing
+acknowledged was lost and that every store still opens.
+
+A write is acknowledged when its command exited 0 before the kill. After every kill the script
+checks that each acknowledged write is still there, that the SQLite files pass
+`PRAGMA integrity_check` (on a copy, so the WAL is replayed as the next open would), and that
+the store opens through the product itself (`homeos data export`, `sentinel report`, which
+also decrypts Sentinel's store).
+
+    scripts/crash-consistency.py [--kills 200] [--seed N] [--only homeos|sentinel] [--bin DIR]
+
+Prints one table row per scenario; exits 1 if any write was lost or any store failed to open.
+"""
+import argparse
+import json
+import os
+import random
+import re
+import shutil
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+class Scenario:
+    """One kind of write, killed `kills` times."""
+
+    def __init__(self, name, binary, folder, environment):
+        self.name = name
+        self.binary = binary
+        self.folder = folder
+        self.environment = environment
+        self.kills = 0
+        self.completed = 0
+        self.checked = 0
+        self.lost = 0
+        self.failed_opens = 0
+        self.problems = []
+
+    def run(self, arguments, timeout=120):
+        return subprocess.run([self.binary] + arguments, env=self.environment, capture_output=True, text=True, timeout=timeout)
+
+    def run_and_maybe_kill(self, arguments, delay):
+        """Runs the command, SIGKILLs it after `delay` seconds if it is still running; whether it exited 0 first."""
+        process = subprocess.Popen([self.binary] + arguments, env=self.environment,
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            return process.wait(timeout=delay) == 0
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+            self.kills += 1
+            return False
+
+    def problem(self, text):
+        if len(self.problems) < 5:
+            self.problems.append(text)
+
+
+def integrity_ok(database):
+    """`PRAGMA integrity_check` on a copy of the database and its WAL, as the next open sees them."""
+    if not os.path.exists(database):
+        return True
+    with tempfile.TemporaryDirectory() as scratch:
+        copy = os.path.join(scratch, os.path.basename(database))
+        for suffix in ("", "-wal"):
+            if os.path.exists(database + suffix):
+                shutil.copy(database + suffix, copy + suffix)
+        try:
+            connection = sqlite3.connect(copy)
+            result = connection.execute("PRAGMA integrity_check").fetchone()[0]
+            connection.close()
+            return result == "ok"
+        except sqlite3.DatabaseError:
+            return False
+
+
+def databases(folder):
+    found = []
+    for root, _, names in os.walk(folder):
+        found += [os.path.join(root, name) for name in names if name.endswith((".sqlite", ".db", ".sqlite3"))]
+    return found
+
+
+def typical_duration(scenario, arguments):
+    """The slowest of three uncontested runs: kills are spread over about two and a half times it."""
+    durations = []
+    for _ in range(3):
+        start = time.time()
+        result = scenario.run(arguments)
+        if result.returncode != 0:
+            raise SystemExit(f"{scenario.name}: the command does not work even without a kill: {result.stderr[-500:]}")
+        durations.append(time.time() - start)
+    return max(durations)
+
+
+# MARK: homeos
+
+def homeos_export(scenario):
+    """The family's documents by path, through `homeos data export`; None if the store does not open."""
+    with tempfile.TemporaryDirectory() as out:
+        target = os.path.join(out, "export")
+        result = scenario.run(["data", "export", "--data-dir", scenario.folder, target])
+        if result.returncode != 0:
+            scenario.problem(f"data export failed: {result.stderr.strip()[-300:]}")
+            return None
+        documents = {}
+        for root, _, names in os.walk(target):
+            for name in names:
+                path = os.path.join(root, name)
+                with open(path, encoding="utf-8") as handle:
+                    documents[os.path.relpath(path, target)] = handle.read()
+        return documents
+
+
+def check_homeos_store(scenario):
+    for database in databases(scenario.folder):
+        if not integrity_ok(database):
+            scenario.failed_opens += 1
+            scenario.problem(f"integrity_check failed on {database}")
+            return None
+    exported = homeos_export(scenario)
+    if exported is None:
+        scenario.failed_opens += 1
+    return exported
+
+
+def homeos_reminders(binary, environment, workspace, kills, rng):
+    """`homeos ask` writing reminders (the assistant's whole path: routing, skill, store)."""
+    scenario = Scenario("homeos ask (reminders)", binary, os.path.join(workspace, "reminders"), environment)
+    init = scenario.run(["init", "--from", os.path.join(ROOT, "examples", "sample-family.json"), "--data-dir", scenario.folder])
+    if init.returncode != 0:
+        raise SystemExit(f"homeos init failed: {init.stderr[-500:]}")
+    typical = typical_duration(scenario, ["ask", "--no-model", "--data-dir", scenario.folder, "Remind me to warm up the kettle tomorrow at 9am"])
+    acknowledged = []
+    for index in range(kills):
+        marker = f"water the ficus number {index}"
+        message = f"Remind me to {marker} tomorrow at 9am"
+        if scenario.run_and_maybe_kill(["ask", "--no-model", "--data-dir", scenario.folder, message], rng.uniform(0.05, typical * 2.5)):
+            scenario.completed += 1
+            acknowledged.append(marker)
+        exported = check_homeos_store(scenario)
+        if exported is None:
+            continue
+        text = "".join(exported.values()).lower()  # the skill capitalises a reminder's title
+        for marker in acknowledged:
+            scenario.checked += 1
+            if marker.lower() not in text:
+                scenario.lost += 1
+                scenario.problem(f"acknowledged reminder lost: {marker}")
+    return scenario
+
+
+def homeos_approvals(binary, environment, workspace, kills, rng):
+    """`homeos ask` parking risky bookings for approval (the approval store)."""
+    scenario = Scenario("homeos ask (approvals)", binary, os.path.join(workspace, "approvals"), environment)
+    scenario.run(["init", "--from", os.path.join(ROOT, "examples", "sample-family.json"), "--data-dir", scenario.folder])
+    message = "Book a table at an Italian place for Saturday at 7pm for {}"
+    typical = typical_duration(scenario, ["ask", "--no-model", "--json", "--data-dir", scenario.folder, message.format(2)])
+    acknowledged = []
+    for index in range(kills):
+        party = 3 + index % 9
+        arguments = ["ask", "--no-model", "--json", "--data-dir", scenario.folder, message.format(party)]
+        process = subprocess.Popen([binary] + arguments, env=environment, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        try:
+            output, _ = process.communicate(timeout=rng.uniform(0.05, typical * 2.5))
+            if process.returncode == 0:
+                scenario.completed += 1
+                identifier = re.search(r'"approvalId"\s*:\s*"([^"]+)"', output) or re.search(r'"id"\s*:\s*"([0-9A-Fa-f-]{8,})"', output)
+                if identifier:
+                    acknowledged.append(identifier.group(1))
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.communicate()
+            scenario.kills += 1
+        exported = check_homeos_store(scenario)
+        if exported is None:
+            continue
+        text = "".join(exported.values())
+        for identifier in acknowledged:
+            scenario.checked += 1
+            if identifier not in text:
+                scenario.lost += 1
+                scenario.problem(f"acknowledged approval lost: {identifier}")
+    return scenario
+
+
+def homeos_import(binary, environment, workspace, kills, rng):
+    """`homeos data import`: one transaction, so the family is the old one or the new one, never half."""
+    scenario = Scenario("homeos data import", binary, os.path.join(workspace, "import"), environment)
+    scenario.run(["init", "--from", os.path.join(ROOT, "examples", "sample-family.json"), "--data-dir", scenario.folder])
+    source = os.path.join(workspace, "import-source")
+    scenario.run(["data", "export", "--data-dir", scenario.folder, source])
+    family_file = os.path.join(source, "data", "family.json")
+    with open(family_file, encoding="utf-8") as handle:
+        family = json.load(handle)
+    typical = typical_duration(scenario, ["data", "import", "--data-dir", scenario.folder, source])
+    baseline = family.get("name")
+    for index in range(kills):
+        family["name"] = f"Rivera household {index}"
+        with open(family_file, "w", encoding="utf-8") as handle:
+            json.dump(family, handle)
+        completed = scenario.run_and_maybe_kill(["data", "import", "--data-dir", scenario.folder, source], rng.uniform(0.02, typical * 2.5))
+        scenario.completed += completed
+        exported = check_homeos_store(scenario)
+        if exported is None:
+            continue
+        current = json.loads(exported.get(os.path.join("data", "family.json"), "{}")).get("name")
+        scenario.checked += 1
+        # An acknowledged import must be there; a killed one is all there or not at all.
+        expected = {family["name"]} if completed else {baseline, family["name"]}
+        if current not in expected:
+            scenario.lost += 1
+            scenario.problem(f"after import {index} the family is named {current!r}, expected one of {sorted(map(str, expected))}")
+        baseline = current
+    return scenario
+
+
+# MARK: sentinel
+
+def sentinel_counts(scenario):
+    result = scenario.run(["report", "--for", "emergency", "--no-model", "--data-dir", scenario.folder])
+    if result.returncode != 0:
+        scenario.problem(f"sentinel report failed: {result.stderr.strip()[-300:]}")
+        return None
+    checkins = re.search(r"(\d+) check-ins? recorded", result.stdout)
+    crises = re.search(r"Crisis history: (\d+) crisis sessions?", result.stdout)
+    return (int(checkins.group(1)) if checkins else 0, int(crises.group(1)) if crises else 0)
+
+
+def check_sentinel_store(scenario):
+    for database in databases(scenario.folder):
+        if not integrity_ok(database):
+            scenario.failed_opens += 1
+            scenario.problem(f"integrity_check failed on {database}")
+            return None
+    counts = sentinel_counts(scenario)
+    if counts is None:
+        scenario.failed_opens += 1
+    return counts
+
+
+def sentinel_checkins(binary, environment, workspace, kills, rng):
+    """`sentinel checkin` saving check-ins and the crisis history (orange: both are written)."""
+    scenario = Scenario("sentinel checkin (+ crisis history)", binary, os.path.join(workspace, "sentinel-checkins"), environment)
+    answers = os.path.join(workspace, "orange.json")
+    with open(answers, "w", encoding="utf-8") as handle:
+        json.dump({"wish_dead": True, "suicidal_thoughts": True, "method": True, "intent": False, "plan": False, "behavior": False}, handle)
+    arguments = ["checkin", "--answers", answers, "--no-model", "--no-recheck", "--data-dir", scenario.folder]
+    typical = typical_duration(scenario, arguments)
+    stored = sentinel_counts(scenario) or (1, 1)
+    for _ in range(kills):
+        if scenario.run_and_maybe_kill(arguments, rng.uniform(0.02, typical * 2.5)):
+            scenario.completed += 1
+            stored = (stored[0] + 1, stored[1] + 1)
+        counts = check_sentinel_store(scenario)
+        if counts is None:
+            continue
+        scenario.checked += 2
+        if counts[0] < stored[0] or counts[1] < stored[1]:
+            scenario.lost += 1
+            scenario.problem(f"stored check-ins/crises {counts}, acknowledged {stored}")
+        stored = (max(stored[0], counts[0]), max(stored[1], counts[1]))
+    return scenario
+
+
+def sentinel_plan(binary, environment, workspace, kills, rng):
+    """`sentinel plan add` saving the safety plan."""
+    scenario = Scenario("sentinel plan add", binary, os.path.join(workspace, "sentinel-plan"), environment)
+    typical = typical_duration(scenario, ["plan", "add", "coping", "Breathe slowly", "--data-dir", scenario.folder])
+    acknowledged = []
+    for index in range(kills):
+        entry = f"Walk to the corner and back, round {index}"
+        if scenario.run_and_maybe_kill(["plan", "add", "distraction", entry, "--data-dir", scenario.folder], rng.uniform(0.02, typical * 2.5)):
+            scenario.completed += 1
+            acknowledged.append(entry)
+        for database in databases(scenario.folder):
+            if not integrity_ok(database):
+                scenario.failed_opens += 1
+                scenario.problem(f"integrity_check failed on {database}")
+        shown = scenario.run(["plan", "show", "--json", "--data-dir", scenario.folder])
+        if shown.returncode != 0:
+            scenario.failed_opens += 1
+            scenario.problem(f"plan show failed: {shown.stderr.strip()[-300:]}")
+            continue
+        for entry in acknowledged:
+            scenario.checked += 1
+            if entry not in shown.stdout:
+                scenario.lost += 1
+                scenario.problem(f"acknowledged plan entry lost: {entry}")
+    return scenario
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--kills", type=int, default=200, help="attempts per scenario (each killed at a random moment, or completed)")
+    parser.add_argument("--seed", type=int, default=None, help="random seed (printed, to repeat a run)")
+    parser.add_argument("--only", choices=["homeos", "sentinel"], help="run one tool's scenarios")
+    parser.add_argument("--bin", default=None, help="folder of the homeos and sentinel binaries (default: swift build --show-bin-path)")
+    arguments = parser.parse_args()
+    seed = arguments.seed if arguments.seed is not None else random.randrange(1 << 30)
+    rng = random.Random(seed)
+    binaries = arguments.bin or subprocess.run(["swift", "build", "--show-bin-path"], cwd=ROOT, capture_output=True,
+                                               text=True, check=True).stdout.strip()
+    workspace = tempfile.mkdtemp(prefix="homeos-crash-")
+    environment = dict(os.environ, HOME=workspace, HOMEOS_HOME=os.path.join(workspace, "home"),
+                       HOMEOS_MODELS_DIR=os.path.join(workspace, "no-models"), HOMEOS_PROMPT_CACHE="off",
+                       SENTINEL_DATA_DIR=os.path.join(workspace, "sentinel-default"))
+    environment.pop("SENTINEL_PASSPHRASE", None)
+    print(f"crash consistency: {arguments.kills} attempts per scenario, seed {seed}, workspace {workspace}", flush=True)
+    scenarios = []
+    try:
+        if arguments.only in (None, "homeos"):
+            homeos = os.path.join(binaries, "homeos")
+            for build in (homeos_reminders, homeos_approvals, homeos_import):
+                scenarios.append(build(homeos, environment, workspace, arguments.kills, rng))
+                print(f"  done: {scenarios[-1].name}", flush=True)
+        if arguments.only in (None, "sentinel"):
+            sentinel = os.path.join(binaries, "sentinel")
+            for build in (sentinel_checkins, sentinel_plan):
+                scenarios.append(build(sentinel, environment, workspace, arguments.kills, rng))
+                print(f"  done: {scenarios[-1].name}", flush=True)
+    finally:
+        shutil.rmtree(workspace, ignore_errors=True)
+    print("\n| scenario | attempts | killed | completed | acknowledged writes checked | lost | failed opens |")
+    print("| --- | --- | --- | --- | --- | --- | --- |")
+    for scenario in scenarios:
+        print(f"| {scenario.name} | {arguments.kills} | {scenario.kills} | {scenario.completed} | {scenario.checked} | "
+              f"{scenario.lost} | {scenario.failed_opens} |")
+    bad = [scenario for scenario in scenarios if scenario.lost or scenario.failed_opens]
+    for scenario in bad:
+        for problem in scenario.problems:
+            print(f"  {scenario.name}: {problem}")
+    sys.exit(1 if bad else 0)
+
+
+if __name__ == "__main__":
+    main()
