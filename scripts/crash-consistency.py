@@ -118,16 +118,21 @@ def homeos_export(scenario):
         return documents
 
 
-def check_homeos_store(scenario):
+def check_store(scenario, read):
+    """Every SQLite file intact, then `read(scenario)` through the product; None (a failed open) otherwise."""
     for database in databases(scenario.folder):
         if not integrity_ok(database):
             scenario.failed_opens += 1
             scenario.problem(f"integrity_check failed on {database}")
             return None
-    exported = homeos_export(scenario)
-    if exported is None:
+    value = read(scenario)
+    if value is None:
         scenario.failed_opens += 1
-    return exported
+    return value
+
+
+def check_homeos_store(scenario):
+    return check_store(scenario, homeos_export)
 
 
 def homeos_reminders(binary, environment, workspace, kills, rng):
@@ -234,15 +239,7 @@ def sentinel_counts(scenario):
 
 
 def check_sentinel_store(scenario):
-    for database in databases(scenario.folder):
-        if not integrity_ok(database):
-            scenario.failed_opens += 1
-            scenario.problem(f"integrity_check failed on {database}")
-            return None
-    counts = sentinel_counts(scenario)
-    if counts is None:
-        scenario.failed_opens += 1
-    return counts
+    return check_store(scenario, sentinel_counts)
 
 
 def sentinel_checkins(binary, environment, workspace, kills, rng):
@@ -269,6 +266,14 @@ def sentinel_checkins(binary, environment, workspace, kills, rng):
     return scenario
 
 
+def plan_text(scenario):
+    shown = scenario.run(["plan", "show", "--json", "--data-dir", scenario.folder])
+    if shown.returncode != 0:
+        scenario.problem(f"plan show failed: {shown.stderr.strip()[-300:]}")
+        return None
+    return shown.stdout
+
+
 def sentinel_plan(binary, environment, workspace, kills, rng):
     """`sentinel plan add` saving the safety plan."""
     scenario = Scenario("sentinel plan add", binary, os.path.join(workspace, "sentinel-plan"), environment)
@@ -279,18 +284,12 @@ def sentinel_plan(binary, environment, workspace, kills, rng):
         if scenario.run_and_maybe_kill(["plan", "add", "distraction", entry, "--data-dir", scenario.folder], rng.uniform(0.02, typical * 2.5)):
             scenario.completed += 1
             acknowledged.append(entry)
-        for database in databases(scenario.folder):
-            if not integrity_ok(database):
-                scenario.failed_opens += 1
-                scenario.problem(f"integrity_check failed on {database}")
-        shown = scenario.run(["plan", "show", "--json", "--data-dir", scenario.folder])
-        if shown.returncode != 0:
-            scenario.failed_opens += 1
-            scenario.problem(f"plan show failed: {shown.stderr.strip()[-300:]}")
+        shown = check_store(scenario, plan_text)
+        if shown is None:
             continue
         for entry in acknowledged:
             scenario.checked += 1
-            if entry not in shown.stdout:
+            if entry not in shown:
                 scenario.lost += 1
                 scenario.problem(f"acknowledged plan entry lost: {entry}")
     return scenario

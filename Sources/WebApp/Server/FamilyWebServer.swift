@@ -131,17 +131,8 @@ public final class FamilyWebServer: Sendable {
     /// The HTTP application alone (no scheduler), for tests and embedding.
     /// - Parameter onReady: called with the address once the socket is bound.
     public func application(onReady: @escaping @Sendable (URL) async -> Void = { _ in }) -> some ApplicationProtocol {
-        let policy = self.policy, host = configuration.host
-        return Application(
-            router: router(),
-            configuration: .init(address: .hostname(host, port: configuration.port), serverName: "HomeOS"),
-            onServerRunning: { channel in
-                let port = channel.localAddress?.port ?? 0
-                policy.setPort(port)
-                let shown = AccessPolicy.isLoopback(host) || host == "0.0.0.0" || host == "::" ? "127.0.0.1" : host
-                await onReady(URL(string: "http://\(shown):\(port)/")!)
-            },
-            logger: logger)
+        LoopbackApplication.make(router: router(), policy: policy, port: configuration.port, serverName: "HomeOS",
+                                 logger: logger, onReady: onReady)
     }
 
     /// Serves until SIGINT or SIGTERM: then in-flight answers and downloads are cancelled, event
