@@ -124,9 +124,11 @@ struct UnlockRoutes {
     private func welcome(values: [String: String], errors: [String: String], status: HTTPResponse.Status = .ok) -> Response {
         func field(_ name: String, _ label: String, type: String = "text", extra: String = "", hint: String? = nil) -> String {
             let error = errors[name].map { "<span class=\"field-error\" id=\"\(name)-error\">\(Page.escape($0))</span>" } ?? ""
-            let described = errors[name] != nil ? " aria-invalid=\"true\" aria-describedby=\"\(name)-error\"" : ""
+            let describers = (hint == nil ? [] : ["\(name)-hint"]) + (errors[name] == nil ? [] : ["\(name)-error"])
+            let described = (errors[name] != nil ? " aria-invalid=\"true\"" : "")
+                + (describers.isEmpty ? "" : " aria-describedby=\"\(describers.joined(separator: " "))\"")
             let value = type == "password" ? "" : " value=\"\(Page.escape(values[name] ?? ""))\""
-            let hintHTML = hint.map { "<span class=\"hint\">\(Page.escape($0))</span>" } ?? ""
+            let hintHTML = hint.map { "<span class=\"hint\" id=\"\(name)-hint\">\(Page.escape($0))</span>" } ?? ""
             return "<label for=\"\(name)\">\(Page.escape(label))</label>\(hintHTML)<input id=\"\(name)\" name=\"\(name)\" type=\"\(type)\"\(value)\(described) \(extra)>\(error)"
         }
         let lines = VeteranProfile.PreferredLine.allCases.map { line in

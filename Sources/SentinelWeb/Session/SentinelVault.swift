@@ -40,6 +40,7 @@ public actor SentinelVault {
     private var lastActivity: ContinuousClock.Instant?
     private var failures = 0
     private var nextTryAllowed: ContinuousClock.Instant?
+    private var verifying = false
     /// Why the app is locked now.
     public private(set) var lockReason = LockReason.notYetUnlocked
     /// The check-in being answered, kept only in memory.
@@ -68,11 +69,24 @@ public actor SentinelVault {
 
     /// Creates the store with `passphrase` and unlocks it.
     /// - Returns: the session token for the browser's cookie.
-    public func create(passphrase: String, profile: VeteranProfile) throws -> String {
+    public func create(passphrase: String, profile: VeteranProfile) async throws -> String {
         if isSetUp { throw UnlockFailure.storeProblem("Sentinel is already set up here; unlock it with its passphrase.") }
-        let store = try SentinelStore(directory: directory, passphrase: passphrase)
+        let store = try await Self.openOnOwnThread(directory: directory, passphrase: passphrase).get()
         try store.saveProfile(profile)
         return open(store)
+    }
+
+    /// Opens the store on a thread of its own: deriving the key from a passphrase (scrypt) takes
+    /// a second or more of CPU, and a cooperative-pool thread held that long (one of two on a
+    /// two-core machine) stalls every other request and deadline of the process.
+    static func openOnOwnThread(directory: URL, passphrase: String) async -> Result<SentinelStore, any Error> {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Result<SentinelStore, any Error>, Never>) in
+            let thread = Thread {
+                continuation.resume(returning: Result { try SentinelStore(directory: directory, passphrase: passphrase) })
+            }
+            thread.name = "sentinel-key"
+            thread.start()
+        }
     }
 
     /// Unlocks with `passphrase`.
@@ -80,8 +94,12 @@ public actor SentinelVault {
     /// - Throws: ``UnlockFailure``; a wrong passphrase is answered only after its delay.
     public func unlock(passphrase: String) async throws(UnlockFailure) -> String {
         if let allowed = nextTryAllowed, now() < allowed { throw .tooSoon(retryAfter: allowed - now()) }
+        // One try at a time: another arriving while a key is being derived waits its turn.
+        if verifying { throw .tooSoon(retryAfter: .seconds(1)) }
+        verifying = true
+        defer { verifying = false }
         do {
-            return open(try SentinelStore(directory: directory, passphrase: passphrase))
+            return open(try await Self.openOnOwnThread(directory: directory, passphrase: passphrase).get())
         } catch SentinelStoreError.wrongPassphrase {
             failures += 1
             let delay = Self.delay(afterFailures: failures)
