@@ -108,11 +108,14 @@ final class GenerationRun: @unchecked Sendable {
         usage.promptDuration = duration
     }
 
-    /// Ends the run with `reason`, emitting what is left of its text and the usage.
+    /// Ends the run with `reason`, emitting the usage and, unless a stop sequence ended it (the
+    /// text held back is then the stop's own), what is left of its text.
     func finish(_ reason: FinishReason) {
         guard !isDone else { return }
-        let rest = matcher.feed(text.flush()).text + matcher.flush()
-        if !rest.isEmpty { emit(.token(rest)) }
+        if case .stopSequence = reason {} else {
+            let rest = matcher.feed(text.flush()).text + matcher.flush()
+            if !rest.isEmpty { emit(.token(rest)) }
+        }
         usage.totalDuration = requestedAt.duration(to: .now)
         emit(.finished(usage, reason))
         isDone = true
@@ -151,14 +154,7 @@ final class GenerationRun: @unchecked Sendable {
         structure?.feed(piece)
         let output = matcher.feed(piece)
         if !output.text.isEmpty { emit(.token(output.text)) }
-        if let stop = output.stop {
-            usage.totalDuration = requestedAt.duration(to: .now)
-            emit(.finished(usage, .stopSequence(stop)))
-            isDone = true
-            continuation?.resume()
-            continuation = nil
-            return nil
-        }
+        if let stop = output.stop { finish(.stopSequence(stop)); return nil }
         if usage.generatedTokens >= options.maxTokens {
             // An open structure gets an allowance to close validly instead of being cut off.
             if closingEnd == nil, let tracker = structure, tracker.closingCost > 0 {

@@ -63,11 +63,7 @@ public struct PromptCache: Sendable, Hashable {
         let index = directory.appendingPathComponent("models.json")
         var known = (try? JSONDecoder().decode([String: String].self, from: Data(contentsOf: index))) ?? [:]
         if let hash = known[key], hash.count == 64 { return hash }
-        let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
-        defer { try? handle.close() }
-        var hasher = SHA256()
-        while let chunk = try handle.read(upToCount: 4 << 20), !chunk.isEmpty { hasher.update(data: chunk) }
-        let hash = hasher.finalize().map { String(format: "%02x", $0) }.joined()
+        let hash = try Self.sha256(of: URL(fileURLWithPath: path))
         known = known.filter { !$0.key.hasPrefix(path + "|") }
         known[key] = hash
         try createDirectory(directory)

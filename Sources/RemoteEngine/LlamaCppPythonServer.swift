@@ -152,7 +152,7 @@ public final class LlamaCppPythonServer: Sendable {
     }
 
     /// A free TCP port on 127.0.0.1 (bound, read, released).
-    static func freePort() async throws -> Int {
+    public static func freePort() async throws -> Int {
         let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .bind(host: "127.0.0.1", port: 0).get()
         let port = channel.localAddress?.port ?? 0

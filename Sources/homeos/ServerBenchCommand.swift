@@ -1,9 +1,6 @@
 import ArgumentParser
 import AsyncHTTPClient
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 import LLM
 import ModelHub
 import NIOCore
@@ -149,7 +146,7 @@ struct ServerBenchCommand: AsyncParsableCommand {
             guard FileManager.default.isExecutableFile(atPath: binary) else {
                 throw CommandFailure("no llama-server at \(binary); build it with scripts/build-llama-server.sh")
             }
-            let port = try FreePort.find()
+            let port = try await LlamaCppPythonServer.freePort()
             let process = Process()
             process.executableURL = URL(fileURLWithPath: binary)
             process.arguments = ["-m", modelPath, "-t", "2", "-tb", "2", "-c", "4096", "-np", "8", "--host", "127.0.0.1",
@@ -278,20 +275,3 @@ struct ServerBenchCommand: AsyncParsableCommand {
     }
 }
 
-/// A TCP port on 127.0.0.1 that nothing listens on right now.
-enum FreePort {
-    static func find() throws -> Int {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard socket >= 0 else { throw CommandFailure("could not open a socket to find a free port") }
-        defer { close(socket) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) } }
-        guard bound == 0 else { throw CommandFailure("could not bind a socket to find a free port") }
-        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) } }
-        return Int(UInt16(bigEndian: address.sin_port))
-    }
-}

@@ -43,7 +43,7 @@ struct SettingsRoutes {
                 <p id="purged">Sentinel deleted \(report.removed.count) file\(report.removed.count == 1 ? "" : "s"): your check-ins, plan, hope box, \
                 reports and keys. Nothing can be recovered.</p>\(left)<p><a href="/welcome">Set Sentinel up again</a></p>
                 """, navigation: false).response
-            response.setCookie(Cookie(name: VaultGate<WebRequestContext>.cookie, value: "", maxAge: 0, path: "/", httpOnly: true, sameSite: .strict))
+            response.setCookie(UnlockRoutes.clearedUnlockCookie)
             return response
         }
     }

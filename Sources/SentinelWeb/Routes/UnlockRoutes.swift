@@ -87,9 +87,14 @@ struct UnlockRoutes {
         router.post("/lock") { _, _ in
             await context.vault.lock(.lockedByPerson)
             var response = Response(status: .seeOther, headers: [.location: "/unlock"])
-            response.setCookie(Cookie(name: VaultGate<WebRequestContext>.cookie, value: "", maxAge: 0, path: "/", httpOnly: true, sameSite: .strict))
+            response.setCookie(Self.clearedUnlockCookie)
             return response
         }
+    }
+
+    /// The unlock cookie, emptied and expired (after locking or purging).
+    static var clearedUnlockCookie: Cookie {
+        Cookie(name: VaultGate<WebRequestContext>.cookie, value: "", maxAge: 0, path: "/", httpOnly: true, sameSite: .strict)
     }
 
     static func unlockCookie(_ token: String) -> Cookie {
