@@ -25,8 +25,18 @@ enum Watchdog {
         let touch: @Sendable (Duration) -> Void = { quiet in lastActivity.touch(quietFor: quiet) }
         return try await withThrowingTaskGroup(of: Outcome.self) { group in
             group.addTask {
-                try await work(touch)
-                return .finished
+                do {
+                    try await work(touch)
+                    return .finished
+                } catch where !(error is CancellationError) && !Task.isCancelled {
+                    // On a busy machine the timer task below can wake late, after the transport's
+                    // own backstop timeout has failed the work: the cause is still the silence (or
+                    // the deadline), and it is reported as such.
+                    let now = ContinuousClock.now
+                    if let deadline, deadline.instant <= now { return .deadline }
+                    if lastActivity.last.advanced(by: idle) <= now { return .idle }
+                    throw error
+                }
             }
             group.addTask {
                 while true {
