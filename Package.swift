@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "ModelHub", targets: ["ModelHub"]),
         .library(name: "Skills", targets: ["Skills"]),
         .library(name: "CrisisDetection", targets: ["CrisisDetection"]),
+        .library(name: "NaturalTime", targets: ["NaturalTime"]),
         .library(name: "HomeOS", targets: ["HomeOS"]),
         .library(name: "Sentinel", targets: ["Sentinel"]),
         .library(name: "RemoteEngine", targets: ["RemoteEngine"]),
@@ -78,10 +79,13 @@ let package = Package(
         // Skill protocol, registry, routing cascade, approvals, the assistant coordinator.
         .target(name: "Skills", dependencies: ["LLM", "SkillArgumentsMacros", "CrisisDetection",
                                                .product(name: "Crypto", package: "swift-crypto")]),
+        // Dates and times as people write them ("every other Tuesday at 6:30", "tomorrow night"):
+        // Foundation only, so the fuzz build can take it without the macro that Skills needs.
+        .target(name: "NaturalTime"),
         // The family assistant: domain, storage, the 19 skills, context, scheduler.
         .target(
             name: "HomeOS",
-            dependencies: ["Skills", "LLM", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["Skills", "LLM", "NaturalTime", .product(name: "GRDB", package: "GRDB.swift")],
             resources: [.copy("Resources")]
         ),
         // Veteran crisis check-in: screener, signals, risk tier, crisis state (no HomeOS).
@@ -182,7 +186,7 @@ let package = Package(
             .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
             .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
         ]),
-        .testTarget(name: "HomeOSTests", dependencies: ["HomeOS", "Skills", "LLM", "LlamaEngine", "ModelHub"],
+        .testTarget(name: "HomeOSTests", dependencies: ["HomeOS", "NaturalTime", "Skills", "LLM", "LlamaEngine", "ModelHub"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "SentinelTests", dependencies: ["Sentinel", "LLM", "LlamaEngine", "ModelHub"]),
         .testTarget(name: "SentinelWebTests", dependencies: ["SentinelWeb", "WebFoundation", "Sentinel"]),
@@ -216,3 +220,17 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// `scripts/fuzz.sh` (make fuzz; a short pass in make test): the libFuzzer targets over the parsers that
+// take input from outside, one binary choosing its target by HOMEOS_FUZZ_TARGET. Declared only for
+// that build (HOMEOS_FUZZ=1, its own scratch path, -sanitize=fuzzer,address): it has no main of its
+// own, so an ordinary build could not link it.
+if Context.environment["HOMEOS_FUZZ"] == "1" {
+    package.targets.append(.executableTarget(
+        name: "homeos-fuzz",
+        dependencies: ["LLM", "LlamaEngine", "Sentinel", "NaturalTime", "CLlama"],
+        path: "Fuzz/Harness",
+        linkerSettings: llamaRuntimePath
+    ))
+    package.products.append(.executable(name: "homeos-fuzz", targets: ["homeos-fuzz"]))
+}

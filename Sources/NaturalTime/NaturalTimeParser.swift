@@ -148,8 +148,15 @@ public struct NaturalTimeParser: Sendable {
         self.defaultMinute = defaultMinute
     }
 
-    /// Parses `text` against `reference`; `nil` when it holds no date, time or recurrence.
+    /// Parses `text` against `reference`; `nil` when it holds no date, time or recurrence, or
+    /// when what it says lands outside the years 1900–2200 ("every 2666666666666 hours").
     public func parse(_ text: String, relativeTo reference: Date) -> ParsedReminderTime? {
+        guard let parsed = parseUnbounded(text, relativeTo: reference) else { return nil }
+        let year = RelativeDateResolver(timeZone: timeZone, hourAssumption: .general).calendar.component(.year, from: parsed.fireDate)
+        return RelativeDateResolver.plausibleYears.contains(year) ? parsed : nil
+    }
+
+    private func parseUnbounded(_ text: String, relativeTo reference: Date) -> ParsedReminderTime? {
         let resolver = RelativeDateResolver(timeZone: timeZone, hourAssumption: .general)
         let calendar = resolver.calendar
         let scan = resolver.scan(text, relativeTo: reference)
@@ -265,12 +272,13 @@ public struct NaturalTimeParser: Sendable {
                 if next == "hour" { return (.everyHours(1), [index, index + 1]) }
                 if next == "minute" { return (.everyMinutes(1), [index, index + 1]) }
                 if next == "other", word(index + 2) == "day" { return (.everyDays(2), [index, index + 1, index + 2]) }
+                // Intervals up to a week of minutes, a year of hours, ten years of days or weeks.
                 if let amount = Int(next) ?? RelativeDateResolver.numberWords[next], amount > 0 {
                     switch RelativeDateResolver.unit(word(index + 2)) {
-                    case .minute: return (.everyMinutes(amount), [index, index + 1, index + 2])
-                    case .hour: return (.everyHours(amount), [index, index + 1, index + 2])
-                    case .day: return (.everyDays(amount), [index, index + 1, index + 2])
-                    case .week: return (amount == 1 ? .weekly(weekday: 0) : .everyDays(amount * 7), [index, index + 1, index + 2])
+                    case .minute where amount <= 10_080: return (.everyMinutes(amount), [index, index + 1, index + 2])
+                    case .hour where amount <= 8_760: return (.everyHours(amount), [index, index + 1, index + 2])
+                    case .day where amount <= 3_650: return (.everyDays(amount), [index, index + 1, index + 2])
+                    case .week where amount <= 520: return (amount == 1 ? .weekly(weekday: 0) : .everyDays(amount * 7), [index, index + 1, index + 2])
                     default: break
                     }
                 }

@@ -617,6 +617,21 @@ public struct RelativeDateResolver: Sendable {
         var length: Int
     }
 
+    /// The years a date people write can mean; anything outside is a typo or an attack.
+    static let plausibleYears = 1900...2200
+
+    /// The largest amount an offset may have, per unit: about a century of each.
+    static func largestAmount(of unit: Offset.Unit) -> Double {
+        switch unit {
+        case .minute: 60 * 24 * 36_525
+        case .hour: 24 * 36_525
+        case .day: 36_525
+        case .week: 5_218
+        case .month: 1_200
+        case .year: 100
+        }
+    }
+
     static func unit(_ word: String) -> Offset.Unit? {
         switch word {
         case "minute", "minutes", "min", "mins", "m": .minute
@@ -638,6 +653,7 @@ public struct RelativeDateResolver: Sendable {
         // "20min", "2hrs"
         if let split = word.firstIndex(where: { !$0.isNumber && $0 != "." }), split != word.startIndex,
            let amount = Double(word[..<split]), let unit = unit(String(word[split...])) {
+            guard amount.isFinite, amount <= largestAmount(of: unit) else { return nil }
             return Offset(amount: amount, unit: unit, length: 1)
         }
         // "half an hour", "half hour"
@@ -680,6 +696,8 @@ public struct RelativeDateResolver: Sendable {
             amount += 0.5
             length += 3
         }
+        // "in nan days", "in 1e308 years": Double reads them, Calendar cannot add them.
+        guard amount.isFinite, amount <= largestAmount(of: unit) else { return nil }
         return Offset(amount: amount, unit: unit, length: length)
     }
 
@@ -690,7 +708,7 @@ public struct RelativeDateResolver: Sendable {
         let word = tokens[index].text
         func text(_ i: Int) -> String { i < tokens.count ? tokens[i].text : "" }
         func year(at i: Int) -> Int? {
-            guard let value = Int(text(i)), text(i).count == 4, (1900...2200).contains(value) else { return nil }
+            guard let value = Int(text(i)), text(i).count == 4, Self.plausibleYears.contains(value) else { return nil }
             return value
         }
         func resolve(month: Int, day: Int, year: Int?) -> LocalDay? {
@@ -703,7 +721,8 @@ public struct RelativeDateResolver: Sendable {
 
         // ISO 2026-12-01
         let dashParts = word.split(separator: "-")
-        if dashParts.count == 3, dashParts[0].count == 4, let y = Int(dashParts[0]), let m = Int(dashParts[1]), let d = Int(dashParts[2]) {
+        if dashParts.count == 3, dashParts[0].count == 4, let y = Int(dashParts[0]), Self.plausibleYears.contains(y),
+           let m = Int(dashParts[1]), let d = Int(dashParts[2]) {
             return LocalDay(year: y, month: m, day: d, calendar: calendar).map { ($0, 1) }
         }
         // US 5/12, 5/12/26, 5/12/2026
@@ -711,7 +730,10 @@ public struct RelativeDateResolver: Sendable {
         if (2...3).contains(slashParts.count), slashParts.allSatisfy({ $0.allSatisfy(\.isNumber) && !$0.isEmpty }),
            let m = Int(slashParts[0]), let d = Int(slashParts[1]), (1...12).contains(m), (1...31).contains(d) {
             var y: Int?
-            if slashParts.count == 3, let value = Int(slashParts[2]) { y = value < 100 ? 2000 + value : value }
+            if slashParts.count == 3, let value = Int(slashParts[2]) {
+                y = value < 100 ? 2000 + value : value
+                guard Self.plausibleYears.contains(y ?? 0) else { return nil }
+            }
             return resolve(month: m, day: d, year: y).map { ($0, 1) }
         }
         // May 5, May 5th, May 5 2027

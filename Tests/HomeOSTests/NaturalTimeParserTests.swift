@@ -1,5 +1,6 @@
 import Foundation
 @testable import HomeOS
+@testable import NaturalTime
 import Testing
 
 @Suite struct NaturalTimeParserTests {

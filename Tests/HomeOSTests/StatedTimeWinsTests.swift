@@ -1,5 +1,6 @@
 import Foundation
 @testable import HomeOS
+@testable import NaturalTime
 import Testing
 
 /// Issue 21: "Remind me to water plant number 1 tomorrow at 9am" became a reminder to "water plant

@@ -1,5 +1,6 @@
 import Foundation
 import LLM
+import NaturalTime
 import Skills
 
 /// hire-helper (pattern D): extracts {job, date, budget} from the message (the model, with a

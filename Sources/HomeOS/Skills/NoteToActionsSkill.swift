@@ -1,5 +1,6 @@
 import Foundation
 import LLM
+import NaturalTime
 import Skills
 
 /// note-to-actions (pattern D): turns a pasted note into action items (the model's JSON, or a

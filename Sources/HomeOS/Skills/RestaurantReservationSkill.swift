@@ -1,5 +1,6 @@
 import Foundation
 import LLM
+import NaturalTime
 import Skills
 
 /// restaurant-reservation (D): reads {cuisine, date, time, partySize, location, specialRequests}

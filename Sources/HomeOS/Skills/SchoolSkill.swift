@@ -1,5 +1,6 @@
 import Foundation
 import LLM
+import NaturalTime
 import Skills
 
 /// school (patterns A+C): timetables, days off and grades read from the family's data

@@ -1,5 +1,6 @@
 import Foundation
 import LLM
+import NaturalTime
 import Skills
 
 /// tools (A): reminders with natural-language times (``NaturalTimeParser``) saved to the store,

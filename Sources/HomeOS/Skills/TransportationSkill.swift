@@ -1,5 +1,6 @@
 import Foundation
 import LLM
+import NaturalTime
 import Skills
 
 /// transportation (B): rides, directions, traffic and travel times, and who drives whom.
