@@ -11,7 +11,7 @@ export HOMEOS_LLAMA_LIBDIR := $(HOMEOS_CACHE)/current/lib
 SWIFT ?= swift
 DEMO_PROMPT ?= In two sentences, why should a family keep a shared calendar?
 
-.PHONY: help setup build release demo tour test bench docs eval-data crash clean
+.PHONY: help setup build release demo tour test bench docs eval-data crash fuzz clean
 
 help:
 	@echo "make demo    set up, then start the family web app on the sample family and print its address"
@@ -19,6 +19,7 @@ help:
 	@echo "make test    set up and run every test"
 	@echo "make bench   engine benchmark against the Python binding (llama-cpp-python)"
 	@echo "make crash   kill -9 homeos and sentinel 200 times per kind of write; nothing acknowledged may be lost"
+	@echo "make fuzz    run every libFuzzer target for 10 minutes (FUZZ_SECONDS=N to change; scripts/fuzz.sh --help)"
 	@echo "make setup   install llama.cpp, the default models and the packaged evaluation data into $(HOMEOS_CACHE)"
 	@echo "make docs    build the API reference (DocC) into .build/docs"
 	@echo "make eval-data  fetch SLURP, CLINC150 and JSONSchemaBench (pinned, checksummed) into $(HOMEOS_CACHE)/data"
@@ -49,11 +50,19 @@ tour: release
 # Tests that need a whole public corpus are skipped, and counted at the end with the reason, where
 # the corpus is not installed (scripts/fetch-eval-data.sh, or HOMEOS_DATA_DIR).
 # Then the family web app in Chromium against a real `homeos serve` (scripts/python-tests.sh).
-# Last, a short kill -9 pass (20 kills per kind of write; `make crash` runs 200).
+# Then a short kill -9 pass (20 kills per kind of write; `make crash` runs 200), and last a short
+# libFuzzer pass: every target for 10 s from its seeds and the inputs earlier runs crashed on
+# (`make fuzz` runs them for 10 minutes each).
 test: setup
 	$(SWIFT) build --build-tests
 	@bash scripts/run-tests.sh $(SWIFT); status=$$?; bash scripts/python-tests.sh $(SWIFT) || status=1; \
-	  echo "==> crash consistency (kill -9 while writing)"; python3 scripts/crash-consistency.py --kills 20 || status=1; exit $$status
+	  echo "==> crash consistency (kill -9 while writing)"; python3 scripts/crash-consistency.py --kills 20 || status=1; \
+	  echo "==> fuzzing (a short pass)"; bash scripts/fuzz.sh --debug --seed 1 --seconds $(TEST_FUZZ_SECONDS) || status=1; exit $$status
+
+TEST_FUZZ_SECONDS ?= 10
+FUZZ_SECONDS ?= 600
+fuzz: setup
+	@bash scripts/fuzz.sh --seconds $(FUZZ_SECONDS)
 
 CRASH_KILLS ?= 200
 crash: build

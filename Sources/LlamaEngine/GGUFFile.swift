@@ -48,8 +48,8 @@ public struct GGUFFile: Sendable, Hashable {
             guard (2...3).contains(version) else {
                 throw ModelLoadError.corrupt(path: path, detail: "unknown GGUF version \(version)")
             }
-            let tensorCount = Int(try reader.integer() as UInt64)
-            let kvCount = Int(try reader.integer() as UInt64)
+            let tensorCount: UInt64 = try reader.integer()
+            let kvCount: UInt64 = try reader.integer()
             guard tensorCount < 1_000_000, kvCount < 1_000_000 else {
                 throw ModelLoadError.corrupt(path: path, detail: "implausible counts (\(tensorCount) tensors, \(kvCount) keys)")
             }
@@ -60,24 +60,39 @@ public struct GGUFFile: Sendable, Hashable {
                 if let value = try reader.value(type: type) { metadata[key] = value }
             }
             let alignment = Int(metadata["general.alignment"] ?? "") ?? 32
+            guard alignment > 0, alignment <= 1 << 20, alignment & (alignment - 1) == 0 else {
+                throw Reader.Failure.malformed("general.alignment \(alignment) is not a power of two up to 1 MiB")
+            }
             var dataEnd = 0
             for _ in 0..<tensorCount {
                 let name = try reader.string()
                 let dimensions: UInt32 = try reader.integer()
                 guard dimensions <= 8 else { throw Reader.Failure.malformed("tensor \(name) has \(dimensions) dimensions") }
                 var shape: [Int64] = []
-                for _ in 0..<dimensions { shape.append(Int64(bitPattern: try reader.integer() as UInt64)) }
+                for _ in 0..<dimensions { shape.append(Int64(try reader.count(below: Reader.sizeLimit, "a dimension of tensor \(name)"))) }
                 let type: UInt32 = try reader.integer()
-                let offset = Int(try reader.integer() as UInt64)
+                let offset = try reader.count(below: Reader.sizeLimit, "the offset of tensor \(name)")
                 guard type < GGML_TYPE_COUNT.rawValue, ggml_blck_size(ggml_type(type)) > 0 else {
                     throw Reader.Failure.malformed("tensor \(name) has unknown type \(type)")
                 }
-                let rows = shape.dropFirst().reduce(Int64(1), *)
-                let bytes = ggml_row_size(ggml_type(type), shape.first ?? 1) * Int(rows)
+                // Sizes from a hostile header could overflow: any product past the limit is refused.
+                var elements = 1
+                for dimension in shape {
+                    let (product, overflow) = elements.multipliedReportingOverflow(by: Int(dimension))
+                    guard !overflow, product < Reader.sizeLimit else { throw Reader.Failure.malformed("tensor \(name) is implausibly large") }
+                    elements = product
+                }
+                // ggml aborts the process on a row whose length is not a whole number of blocks.
+                guard (shape.first ?? 1) % Int64(ggml_blck_size(ggml_type(type))) == 0 else {
+                    throw Reader.Failure.malformed("tensor \(name)'s rows are not whole blocks of its type")
+                }
+                let rows = shape.isEmpty ? 1 : elements / max(1, Int(shape[0]))
+                let bytes = ggml_row_size(ggml_type(type), shape.first ?? 1) * rows
+                guard bytes >= 0, bytes < Reader.sizeLimit else { throw Reader.Failure.malformed("tensor \(name) is implausibly large") }
                 dataEnd = max(dataEnd, offset + bytes)
             }
             let dataStart = (reader.offset + alignment - 1) / alignment * alignment
-            let file = GGUFFile(version: version, tensorCount: tensorCount, metadata: metadata,
+            let file = GGUFFile(version: version, tensorCount: Int(tensorCount), metadata: metadata,
                                 fileSize: data.count, requiredSize: dataEnd > 0 ? dataStart + dataEnd : reader.offset)
             if file.requiredSize > file.fileSize {
                 throw ModelLoadError.truncated(path: path, actualBytes: file.fileSize, expectedBytes: file.requiredSize)
@@ -115,15 +130,25 @@ public struct GGUFFile: Sendable, Hashable {
             return T(littleEndian: value)
         }
 
+        /// No size or offset in a GGUF file reaches 2^50 bytes (a petabyte): larger values are damage
+        /// or an attack, and refusing them keeps every sum and product below Int's range.
+        static let sizeLimit = 1 << 50
+
+        /// A 64-bit count or size, refused (as malformed) when it is `limit` or more.
+        mutating func count(below limit: Int, _ what: @autoclosure () -> String) throws -> Int {
+            let value: UInt64 = try integer()
+            guard value < UInt64(limit) else { throw Failure.malformed("\(what()) is implausible (\(value))") }
+            return Int(value)
+        }
+
         mutating func skipString() throws {
-            let length = Int(try integer() as UInt64)
-            guard length < 1 << 26, offset + length <= data.count else { throw Failure.endOfData }
+            let length = try count(below: 1 << 26, "a string's length")
+            guard offset + length <= data.count else { throw Failure.endOfData }
             offset += length
         }
 
         mutating func string() throws -> String {
-            let length = Int(try integer() as UInt64)
-            guard length < 1 << 26 else { throw Failure.malformed("string of implausible length \(length)") }
+            let length = try count(below: 1 << 26, "a string's length")
             return String(decoding: try bytes(length), as: UTF8.self)
         }
 
@@ -141,8 +166,8 @@ public struct GGUFFile: Sendable, Hashable {
             case 8: return try string()
             case 9:
                 let elementType: UInt32 = try integer()
-                let count = Int(try integer() as UInt64)
-                guard elementType != 9, count < 1 << 28 else { throw Failure.malformed("nested or oversized array") }
+                let count = try count(below: 1 << 28, "an array's length")
+                guard elementType != 9 else { throw Failure.malformed("nested array") }
                 if let width = Self.fixedWidth(of: elementType) {
                     _ = try bytes(width * count)
                 } else if elementType == 8 {

@@ -8,7 +8,7 @@ import Foundation
 /// declaration (it reads the absent default value of a `#REQUIRED`/`#IMPLIED` attribute as a C
 /// string). The DTD only describes the structure; nothing in the export depends on it, so
 /// removing it is lossless. Only the prolog (before the root element, a few kilobytes) is held in
-/// memory; the rest streams.
+/// memory; the rest streams. Everything passed on is checked to be UTF-8 (see ``UTF8StreamValidator``).
 final class DoctypeFilteringStream: InputStream {
     private let base: InputStream
     private var prolog: [UInt8] = []
@@ -35,7 +35,56 @@ final class DoctypeFilteringStream: InputStream {
     override func getBuffer(_ buffer: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>,
                             length len: UnsafeMutablePointer<Int>) -> Bool { false }
 
+    /// Where the input stopped being UTF-8 (a byte offset), when it did; the stream then fails.
+    private(set) var invalidUTF8Offset: Int?
+    private var validator = UTF8StreamValidator()
+
+    /// Where a processing instruction other than the XML declaration was found (a byte offset in
+    /// what is handed on), when one was; the stream then fails.
+    private(set) var processingInstructionOffset: Int?
+    /// Bytes handed to the parser so far.
+    private var passed = 0
+    private var previousByte: UInt8 = 0
+
     override func read(_ buffer: UnsafeMutablePointer<UInt8>, maxLength len: Int) -> Int {
+        let count = readFiltered(buffer, maxLength: len)
+        guard count >= 0 else { return count }
+        let chunk = UnsafeBufferPointer(start: buffer, count: count)
+        let bad = count > 0 ? validator.feed(chunk) : validator.finish()
+        if let bad {
+            invalidUTF8Offset = bad
+            failure = NSError(domain: "Sentinel", code: 3, userInfo: [NSLocalizedDescriptionKey: "byte \(bad) is not UTF-8"])
+            return -1
+        }
+        // XMLParser (Linux) also crashes on a processing instruction without data ("<?x?>"). An
+        // export holds none but its XML declaration, so any other "<?" fails the stream: the
+        // declaration is "<?xml" and a space at the very start (after a byte-order mark).
+        for (index, byte) in chunk.enumerated() {
+            defer { previousByte = byte }
+            guard byte == UInt8(ascii: "?"), previousByte == UInt8(ascii: "<") else { continue }
+            let start = passed + index - 1
+            if start == declarationOffset { continue }
+            processingInstructionOffset = start
+            failure = NSError(domain: "Sentinel", code: 4, userInfo: [NSLocalizedDescriptionKey: "a processing instruction in the document"])
+            return -1
+        }
+        passed += count
+        return count
+    }
+
+    /// Where the XML declaration ("<?xml" and a space) starts, when the document opens with one
+    /// (at its first byte, or after a byte-order mark): the one "<?" let through.
+    private var declarationOffset: Int?
+
+    static func declarationOffset(in prolog: [UInt8]) -> Int? {
+        let start = prolog.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        let opening = Array("<?xml".utf8)
+        guard prolog.count > start + opening.count, prolog[start...].starts(with: opening),
+              [0x20, 0x09, 0x0A, 0x0D].contains(prolog[start + opening.count]) else { return nil }
+        return start
+    }
+
+    private func readFiltered(_ buffer: UnsafeMutablePointer<UInt8>, maxLength len: Int) -> Int {
         if !prologDone {
             prologDone = true
             loadProlog()
@@ -61,6 +110,7 @@ final class DoctypeFilteringStream: InputStream {
             switch Self.filterProlog(raw) {
             case .done(let filtered):
                 prolog = filtered
+                declarationOffset = Self.declarationOffset(in: filtered)
                 return
             case .needMore:
                 break
@@ -76,11 +126,10 @@ final class DoctypeFilteringStream: InputStream {
                 return
             }
             if count == 0 {
-                // End of input inside the prolog: hand over what there is, minus any unfinished
-                // DOCTYPE (never pass a DTD to the parser); the parser then reports the error.
-                let marker = Array("<!DOCTYPE".utf8)
-                let start = raw.indices.first { raw[$0...].starts(with: marker) }
-                prolog = start.map { Array(raw[..<$0]) } ?? raw
+                // End of input before any root element: there is no document to parse, and nothing
+                // of the prolog (a DTD, an instruction) is worth the parser's risk. It gets nothing
+                // and reports an empty document.
+                prolog = []
                 return
             }
             raw.append(contentsOf: chunk[0..<count])
@@ -95,8 +144,9 @@ final class DoctypeFilteringStream: InputStream {
         case needMore
     }
 
-    /// Copies the prolog without its DOCTYPE declaration, up to and including the rest of `bytes`
-    /// from the root element on.
+    /// Copies the prolog without its DOCTYPE declaration and without processing instructions
+    /// other than the XML declaration, up to and including the rest of `bytes` from the root
+    /// element on.
     static func filterProlog(_ bytes: [UInt8]) -> PrologScan {
         let lt = UInt8(ascii: "<")
         var out: [UInt8] = []
@@ -125,7 +175,11 @@ final class DoctypeFilteringStream: InputStream {
             if pi || comment {
                 guard let end = find(pi ? "?>" : "-->", from: i + 2) else { return .needMore }
                 let stop = end + (pi ? 2 : 3)
-                out += bytes[i..<stop]
+                // Only the XML declaration is kept ("<?xml " at the very start); other instructions
+                // mean nothing to an export, and one without data crashes XMLParser.
+                let isDeclaration = pi && out.allSatisfy { $0 == 0xEF || $0 == 0xBB || $0 == 0xBF }
+                    && (starts("<?xml ", at: i) == true || starts("<?xml\t", at: i) == true || starts("<?xml\n", at: i) == true)
+                if !pi || isDeclaration { out += bytes[i..<stop] }
                 i = stop
             } else if doctype {
                 guard let end = doctypeEnd(bytes, from: i + 9) else { return .needMore }

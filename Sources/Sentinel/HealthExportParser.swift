@@ -31,11 +31,17 @@ public struct HealthExportParser: Sendable {
     @discardableResult
     public func parse(stream: InputStream, handle: @escaping (HealthRecord) -> Void) throws(HealthImportError) -> Int {
         // Apple's DTD crashes swift-corelibs-foundation's XMLParser; see DoctypeFilteringStream.
-        let parser = XMLParser(stream: DoctypeFilteringStream(base: stream))
+        let filtered = DoctypeFilteringStream(base: stream)
+        let parser = XMLParser(stream: filtered)
         parser.shouldResolveExternalEntities = false
         let delegate = ExportDelegate(handle: handle)
         parser.delegate = delegate
         let ok = parser.parse()
+        if let offset = filtered.invalidUTF8Offset { throw .notUTF8(byteOffset: offset) }
+        if filtered.processingInstructionOffset != nil {
+            throw .malformedXML(line: parser.lineNumber, column: parser.columnNumber,
+                                reason: "a processing instruction (<?…?>) inside the document, which a Health export never has")
+        }
         if let root = delegate.rootElement, root != "HealthData" { throw .notAHealthExport(rootElement: root) }
         if !ok || delegate.rootElement == nil {
             let code = (parser.parserError as NSError?)?.code

@@ -16,6 +16,8 @@ public enum HealthImportError: Error, Sendable, Hashable, LocalizedError, Custom
     case unknownFormat(path: String)
     /// The export stops before its end (`</HealthData>` never comes): a cut-off copy or download.
     case truncated(line: Int)
+    /// The export is not UTF-8 from this byte on (Apple writes UTF-8: the file was damaged or is not an export).
+    case notUTF8(byteOffset: Int)
 
     public var description: String {
         switch self {
@@ -34,6 +36,9 @@ public enum HealthImportError: Error, Sendable, Hashable, LocalizedError, Custom
             return "\(path) contains no step count, heart-rate variability (SDNN) or sleep analysis records."
         case .unknownFormat(let path):
             return "Cannot tell the format of \(path): name it .xml (Apple Health export) or .csv (date,metric,value)."
+        case .notUTF8(let offset):
+            return "The health export is not valid UTF-8 text at byte \(offset): the file is damaged or is not the Health app's export. "
+                + "Nothing from it was used. Unzip export.xml again from the Health app's export."
         case .truncated(let line):
             return "The health export ends at line \(line) before its closing </HealthData>: the file was cut off. "
                 + "Nothing from it was used. Unzip export.xml again from the Health app's export."

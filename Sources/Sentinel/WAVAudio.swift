@@ -5,6 +5,7 @@ import Foundation
 /// Supported: 16-bit PCM, 24-bit PCM and 32-bit IEEE float, plain or `WAVE_FORMAT_EXTENSIBLE`,
 /// mono or stereo, 8 000–192 000 Hz. Anything else, and truncated or corrupt files, are rejected
 /// with a ``WAVError`` that says what is wrong. Audio stays in memory only while it is analysed.
+/// Float samples beyond full scale are clipped to [-1, 1]; non-finite ones reject the file.
 public struct WAVAudio: Sendable, Hashable {
     /// How samples are stored in the file.
     public enum Encoding: String, Sendable, Hashable, Codable {
@@ -118,8 +119,11 @@ public struct WAVAudio: Sendable, Hashable {
                     case .float32:
                         let bits = UInt32(raw[position]) | UInt32(raw[position + 1]) << 8
                             | UInt32(raw[position + 2]) << 16 | UInt32(raw[position + 3]) << 24
-                        value = Float(bitPattern: bits)
-                        guard value.isFinite else { throw .nonFiniteSample(index: frame) }
+                        let raw = Float(bitPattern: bits)
+                        guard raw.isFinite else { throw .nonFiniteSample(index: frame) }
+                        // Float audio above full scale is clipped, as a sound card would play it: a
+                        // sample of 1e25 would otherwise overflow every energy sum downstream.
+                        value = min(1, max(-1, raw))
                     }
                     sum += value
                     position += format.encoding.bytesPerSample

@@ -135,7 +135,9 @@ struct JSONParser {
             if digits() == 0 { throw error("an exponent needs digits") }
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
-        guard let value = Double(text) else { throw error("number out of range", at: start) }
+        // Double("1e999") is infinity, not nil: a number beyond Double's range would come back out
+        // as null (JSON has no infinity), so it is refused here instead of changing on the way.
+        guard let value = Double(text), value.isFinite else { throw error("number out of range", at: start) }
         return value
     }
 

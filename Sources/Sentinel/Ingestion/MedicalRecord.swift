@@ -117,8 +117,10 @@ public enum MedicalRecordParser {
         var text: String
         var active = 0
         // Plain text with markup in it is treated as markup: active content never passes as "text".
-        if type.hasPrefix("text/plain"), decoded.range(of: "<[A-Za-z/!?]", options: .regularExpression) == nil {
-            text = NarrativeSanitizer.normalize(decoded)
+        // The check is on the normalized text, since dropping invisible characters can join "<" to a name.
+        let plain = NarrativeSanitizer.normalize(decoded)
+        if type.hasPrefix("text/plain"), NarrativeSanitizer.neutralizeTagStarts(plain) == plain {
+            text = plain
         } else {
             let clean = NarrativeSanitizer.sanitize(decoded)
             text = clean.text

@@ -9,6 +9,8 @@ import Foundation
 /// event handlers (`onerror`, `onclick`, …) and `javascript:` links are gone; they are counted in
 /// the ``Result`` so a caller can report that a record carried active content. Comments and
 /// processing instructions are dropped, CDATA content is sanitized like the rest; entities are decoded.
+/// No "<" that could start markup survives (see ``neutralizeTagStarts(_:)``), so the text is safe
+/// even where someone forgets to escape it.
 public enum NarrativeSanitizer {
     /// The sanitized text and what was removed.
     public struct Result: Sendable, Hashable {
@@ -133,8 +135,31 @@ public enum NarrativeSanitizer {
             textStart = index
         }
         flushText(until: scalars.count)
-        result.text = normalize(output)
+        result.text = neutralizeTagStarts(normalize(output))
         return result
+    }
+
+    /// Replaces every "<" that could start a tag, comment or declaration ("<" before a letter,
+    /// "/", "!" or "?") with "‹", which reads the same and starts nothing. Text can spell markup
+    /// once the real markup is gone: "&lt;script&gt;" decodes to it, and so do "<<b></b>script>"
+    /// and "<\u{200B}script>" once the tag or the invisible character between is dropped.
+    static func neutralizeTagStarts(_ text: String) -> String {
+        guard text.unicodeScalars.contains("<") else { return text }
+        var output = String.UnicodeScalarView()
+        let scalars = Array(text.unicodeScalars)
+        for (index, scalar) in scalars.enumerated() {
+            if scalar == "<", index + 1 < scalars.count, startsMarkup(scalars[index + 1]) {
+                output.append("\u{2039}")
+            } else {
+                output.append(scalar)
+            }
+        }
+        return String(output)
+    }
+
+    /// Whether `scalar`, after a "<", makes it the start of markup for an HTML parser.
+    static func startsMarkup(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.isAlphabetic || scalar == "/" || scalar == "!" || scalar == "?"
     }
 
     private struct Tag {
