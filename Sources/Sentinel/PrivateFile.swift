@@ -105,6 +105,15 @@ enum PrivateFile {
     }
 
     /// The permission bits of `path`, or nil when it cannot be examined.
+    /// Bytes free to an unprivileged writer on the volume holding `path` (or its folder, when
+    /// `path` does not exist yet); nil when the volume cannot be examined.
+    static func freeBytes(near path: String) -> Int? {
+        var stats = statvfs()
+        let target = exists(path) ? path : (path as NSString).deletingLastPathComponent
+        guard statvfs(target, &stats) == 0 else { return nil }
+        return Int(stats.f_bavail) * Int(stats.f_frsize)
+    }
+
     static func permissions(_ path: String) -> mode_t? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }

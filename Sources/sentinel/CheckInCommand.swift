@@ -26,6 +26,10 @@ struct CheckInCommand: AsyncParsableCommand {
             Sentinel then waits for the recheck (10 minutes, or --recheck-after; Enter checks in \
             sooner) and asks: more stable, about the same, or still not safe.
 
+            Saving never holds up the result or the crisis view. When the check-in or the crisis \
+            session could not be saved (a full disk, say), the reason is printed after the result \
+            and the exit status is 1; what was saved before is kept.
+
             Examples:
               sentinel checkin
               sentinel checkin --audio today.wav --transcript today.txt --health export.xml --face face.csv
@@ -132,16 +136,16 @@ struct CheckInCommand: AsyncParsableCommand {
 
         // The history update (and the narrative model, up to 30 s) runs alongside the recheck.
         if storeRecorder != nil, compresses { console.prompt("Updating your check-in history…\n") }
-        let recording = Task { await storeRecorder?.record(report, signals: signalValues) }
+        let recording = Task { await storeRecorder?.record(report, signals: signalValues) ?? false }
         guard let session = CrisisSession(tier: report.finalTier, now: Date(), recheckAfter: recheckAfter) else {
-            await recording.value
+            try Self.requireSaved(checkIn: await recording.value, history: nil)
             return
         }
         let history = CrisisHistoryRecorder(store: CrisisHistoryStore(directory: SentinelDataDirectory.resolve(explicit: dataDir)))
         history.record(session)
         // The recheck is a conversation: only when the person answered here, on this terminal.
         guard sheet == nil, !json, !noRecheck else {
-            await recording.value
+            try Self.requireSaved(checkIn: await recording.value, history: history)
             return
         }
         let input = InterruptibleLineReader(read: { await console.readLine() },
@@ -149,6 +153,15 @@ struct CheckInCommand: AsyncParsableCommand {
         let loop = CrisisRecheckLoop(clock: SystemCrisisClock(), input: input, write: { console.prompt($0) },
                                      onChange: { history.record($0) }, battleBuddy: crisisProfile.battleBuddy)
         _ = await loop.run(session)
-        await recording.value
+        try Self.requireSaved(checkIn: await recording.value, history: history)
+    }
+
+    /// Ends with status 1 when the check-in or the crisis history could not be saved: a script
+    /// (or a person reading `$?`) must not take a shown result for a kept one.
+    static func requireSaved(checkIn saved: Bool, history: CrisisHistoryRecorder?) throws {
+        guard saved, history?.allSaved ?? true else {
+            Console.error("The result above was shown but not saved (the reason is printed above); what was saved before is kept.")
+            throw ExitCode(1)
+        }
     }
 }

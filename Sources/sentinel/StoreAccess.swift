@@ -105,12 +105,15 @@ struct CheckInStoreRecorder: Sendable {
         }
     }
 
-    /// Records the check-in and updates the longitudinal state.
-    func record(_ report: CheckInReport, signals: CheckInSignals) async {
+    /// Records the check-in and updates the longitudinal state; false (said on standard error) when
+    /// it could not be saved.
+    func record(_ report: CheckInReport, signals: CheckInSignals) async -> Bool {
         do {
             try await recorder.record(report, signals: signals)
+            return true
         } catch {
             Console.error("Check-in not saved to the history: \(error)")
+            return false
         }
     }
 }

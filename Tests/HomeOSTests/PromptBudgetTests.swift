@@ -43,6 +43,26 @@ import Testing
         #expect(user.hasSuffix("Message: What is for dinner?"))
     }
 
+    /// Issue 22, limits: 10,000 turns of history (a restored log, a long-lived web session) keep
+    /// the assistant's history at its capacity and the prompt within its token budget.
+    @Test func tenThousandTurnsOfHistoryKeepThePromptWithinItsBudget() throws {
+        let turns = (0..<10_000).map { index in
+            ConversationTurn(speaker: index.isMultiple(of: 2) ? .person : .assistant, text: "turn \(index) about dinner and the school run")
+        }
+        let history = ConversationHistory(turns: turns)
+        #expect(history.turns.count == history.capacity)
+        #expect(history.turns.last?.text.hasPrefix("turn 9999") == true)
+        let log = (0..<10_000).map { ConversationLogEntry(role: $0.isMultiple(of: 2) ? .person : .assistant, text: "entry \($0)", date: Date()) }
+        #expect(ConversationHistory(turns: ConversationLogEntry.history(of: log)).turns.count == history.capacity)
+
+        let prompt = Self.prompt(message: "What is for dinner?", history: turns)
+        let words = prompt.messages().reduce(0) { $0 + WordCounter().tokenCount($1.content) }
+        #expect(words <= PromptBudget().total, "\(words) words in the prompt")
+        let user = try #require(prompt.messages().last?.content)
+        #expect(user.contains("turn 9999"), "the most recent turns are the ones kept")
+        #expect(!user.contains("turn 0 "))
+    }
+
     @Test func theEstimateSaysItIsOne() {
         #expect(CharacterTokenEstimate().isEstimate)
         #expect(CharacterTokenEstimate().tokenCount("abcdefgh") == 2)

@@ -122,6 +122,32 @@ import Testing
         #expect(size.contains("family files are at most 5 MB"), "\(size)")
     }
 
+    /// Issue 22, limits: a 50 MB import is refused from the files' sizes, before anything is read
+    /// (the files here are sparse: reading them would take 50 MB of memory), and the store is untouched.
+    @Test func aFiftyMegabyteImportIsRefusedBeforeAnythingIsRead() throws {
+        for (count, size) in [(1, 50 << 20), (11, (FamilyLimits.fileBytes - 1024))] {
+            let folder = try TemporaryFolder("homeos-transfer-big")
+            defer { folder.remove() }
+            try FileManager.default.createDirectory(at: folder.appending("data/notes"), withIntermediateDirectories: true)
+            for index in 0..<count {
+                let file = folder.appending("data/notes/part-\(index).json")
+                #expect(FileManager.default.createFile(atPath: file.path, contents: Data("[".utf8)))
+                let handle = try FileHandle(forWritingTo: file)
+                try handle.truncate(atOffset: UInt64(size))
+                try handle.close()
+            }
+            let storage = InMemoryStorage()
+            try storage.write(["existing"], at: "data/existing.json")
+            #expect {
+                try StorageTransfer.importDocuments(from: folder.url, into: storage, replacing: true)
+            } throws: { error in
+                guard case StorageError.invalidImport(_, let detail) = error else { return false }
+                return count == 1 ? detail.contains("family files are at most 5 MB") : detail.contains("an import is at most 20 MB all together")
+            }
+            #expect(try storage.list(prefix: "") == ["data/existing.json"])
+        }
+    }
+
     @Test func importRejectsFilesThatCannotBeDocuments() throws {
         let text = try failedImport(["data/readme.txt": "hello"])
         guard case .invalidImport(let file, _)? = text.error else { Issue.record("accepted a .txt file"); return }

@@ -110,3 +110,35 @@ enum GGUFBuilder {
         return data
     }
 }
+
+/// Issue 22, limits: the model file disappears while the model is loaded.
+@Suite struct ModelFileRemovedWhileLoadedTests {
+    /// llama.cpp maps the weights, and a mapped file stays readable after its name is gone (the
+    /// kernel keeps it until it is unmapped): the loaded model keeps answering from the model path,
+    /// and loading the name again says plainly that the file is not there.
+    @Test func aLoadedModelKeepsAnsweringAndReloadingSaysTheFileIsGone() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("homeos-vanishing-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let copy = folder.appendingPathComponent("model.gguf").path
+        try FileManager.default.copyItem(atPath: try TestModels.path("smollm2-135m-instruct"), toPath: copy)
+        let engine = try await LlamaEngine(modelPath: copy, configuration: TestModels.configuration)
+        try FileManager.default.removeItem(atPath: copy)
+
+        let answer = try await engine.respond(to: GenerationRequest(messages: [.user("Name a fruit.")],
+                                                                     options: GenerationOptions(temperature: 0, maxTokens: 8)))
+        #expect(answer.usage.generatedTokens > 0, "the loaded model generated after its file was removed")
+        #expect(!answer.text.isEmpty)
+        let reload = await Self.loadFailure(copy)
+        #expect(reload == .fileNotFound(path: copy))
+    }
+
+    private static func loadFailure(_ path: String) async -> ModelLoadError? {
+        do {
+            _ = try await LlamaEngine(modelPath: path, configuration: TestModels.configuration)
+            return nil
+        } catch {
+            return error as? ModelLoadError
+        }
+    }
+}

@@ -125,3 +125,35 @@ def test_embeddings_are_unit_vectors_and_similar_sentences_are_close(client):
     dot = lambda a, b: sum(x * y for x, y in zip(a, b))
     assert abs(dot(vectors[0], vectors[0]) - 1) < 1e-3
     assert dot(vectors[0], vectors[1]) > dot(vectors[0], vectors[2]) + 0.2
+
+
+def peak_memory_kib(pid):
+    """The process's peak resident memory (VmHWM) in KiB."""
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1])
+    raise AssertionError("no VmHWM in /proc status")
+
+
+def test_a_prompt_larger_than_the_context_is_context_length_exceeded(client):
+    """Issue 22, limits: OpenAI's own error code, with the token counts, and the server keeps serving."""
+    with pytest.raises(openai.BadRequestError) as refused:
+        client.chat.completions.create(model=MODEL, messages=[{"role": "user", "content": "dinner plans " * 4000}], max_tokens=8)
+    assert refused.value.body["code"] == "context_length_exceeded"
+    assert "tokens" in refused.value.body["message"]
+    assert client.chat.completions.create(model=MODEL, messages=[{"role": "user", "content": "Hi"}], max_tokens=4).choices
+
+
+def test_ten_thousand_turns_are_refused_from_their_size_with_memory_bounded(client, server):
+    """Issue 22, limits: 10,000 turns of history are refused before they are read (413), and the
+    server's peak memory does not grow by more than the body it refused to buffer."""
+    before = peak_memory_kib(server.process.pid)
+    turns = [{"role": "user" if index % 2 == 0 else "assistant", "content": f"turn {index} about the school run"} for index in range(10_000)]
+    with pytest.raises(openai.APIStatusError) as refused:
+        client.chat.completions.create(model=MODEL, messages=turns, max_tokens=4)
+    assert refused.value.status_code == 413
+    assert "larger than" in refused.value.body["message"]
+    after = peak_memory_kib(server.process.pid)
+    assert after - before < 64 * 1024, f"peak memory grew by {(after - before) // 1024} MiB"
+    assert client.chat.completions.create(model=MODEL, messages=[{"role": "user", "content": "Hi"}], max_tokens=4).choices

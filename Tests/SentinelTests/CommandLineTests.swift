@@ -270,11 +270,13 @@ import Testing
         let history = try CrisisHistoryStore(directory: dataDirectory).load(now: Date())
         #expect(history.sessions.map(\.tier) == [.red])
 
-        // A corrupt history is reported, left as it is, and the check-in still shows its result.
+        // A corrupt history is reported, left as it is, and the check-in still shows its result; the
+        // exit status says that the session was not saved.
         let store = CrisisHistoryStore(directory: dataDirectory)
         try Data("not a history".utf8).write(to: store.historyURL)
         let again = try await SentinelProcess.run(["checkin", "--no-model", "--answers", answers, "--data-dir", dataDirectory.path])
-        #expect(again.status == 0, "\(again.stderr)")
+        #expect(again.status == 1, "\(again.stderr)")
+        #expect(again.stderr.contains("shown but not saved"))
         #expect(again.stdout.contains("Check-in result: RED"))
         #expect(again.stderr.contains("Crisis history not saved:") && again.stderr.contains("is not a Sentinel crisis history file"))
         #expect(try Data(contentsOf: store.historyURL) == Data("not a history".utf8))

@@ -6,6 +6,11 @@ import Foundation
 public enum FamilyLimits {
     /// The largest file `homeos init` and `homeos data import` read (each file of an import).
     public static let fileBytes = 5 * 1024 * 1024
+    /// The most one import (`homeos data import`, a restored backup) may hold, all files together:
+    /// checked from the files' sizes before any is read.
+    public static let importBytes = 20 * 1024 * 1024
+    /// The most files one import may hold.
+    public static let importFiles = 1_000
     /// Members in one family.
     public static let members = 50
     /// Characters in a name (the family's or a member's), an id, an allergy or a diet.

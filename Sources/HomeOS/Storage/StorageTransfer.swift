@@ -78,8 +78,25 @@ public enum StorageTransfer {
         guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw .invalidImport(file: directory.path, detail: "there is no such folder")
         }
+        let paths = try files(under: directory, relativePath: "")
+        // The whole import is sized from the file system first, so a huge one is refused before
+        // anything is read into memory.
+        guard paths.count <= FamilyLimits.importFiles else {
+            throw .invalidImport(file: directory.path, detail: "it holds \(paths.count) files; an import is at most "
+                + "\(FamilyLimits.importFiles) files (nothing was imported)")
+        }
+        var total = 0
+        for path in paths {
+            let bytes = FamilyLimits.fileSize(of: directory.appendingPathComponent(path)) ?? 0
+            if let problem = FamilyLimits.fileProblem(bytes: bytes, path: path) { throw .invalidImport(file: path, detail: problem) }
+            total += bytes
+        }
+        guard total <= FamilyLimits.importBytes else {
+            throw .invalidImport(file: directory.path, detail: "it holds \(total / 1024 / 1024) MB; an import is at most "
+                + "\(FamilyLimits.importBytes / 1024 / 1024) MB all together (nothing was imported)")
+        }
         var documents: [Document] = []
-        for path in try files(under: directory, relativePath: "") {
+        for path in paths {
             documents.append(Document(path: path, data: try checkedDocument(at: path, in: directory)))
         }
         if documents.isEmpty { throw .invalidImport(file: directory.path, detail: "the folder holds no .json documents") }

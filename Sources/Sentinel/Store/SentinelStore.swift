@@ -89,7 +89,7 @@ public final class SentinelStore: Sendable {
         } catch let error as SentinelStoreError {
             throw error
         } catch {
-            throw SentinelStoreError.database(path: databasePath, reason: Self.describe(error))
+            throw SentinelStoreError.database(path: databasePath, reason: Self.describe(error, at: databasePath))
         }
         retentionAtOpen = try Self.retention(queue: queue, cipher: cipher, directory: directory, now: now())
     }
@@ -299,7 +299,7 @@ public final class SentinelStore: Sendable {
         } catch let error as SentinelStoreError {
             throw error
         } catch {
-            throw SentinelStoreError.database(path: path, reason: describe(error))
+            throw SentinelStoreError.database(path: path, reason: describe(error, at: path))
         }
         // The crisis history purges itself on load (and rewrites the file without expired
         // sessions); a history that cannot be opened is reported, not fatal.
@@ -342,12 +342,18 @@ public final class SentinelStore: Sendable {
         do { return try operation() } catch let error as SentinelStoreError {
             throw error
         } catch {
-            throw SentinelStoreError.database(path: databaseURL.path, reason: Self.describe(error))
+            throw SentinelStoreError.database(path: databaseURL.path, reason: Self.describe(error, at: databaseURL.path))
         }
     }
 
-    static func describe(_ error: any Error) -> String {
+    /// A sentence for a database failure of the store at `path`.
+    static func describe(_ error: any Error, at path: String) -> String {
         if let error = error as? DatabaseError {
+            // SQLite reports a full disk as SQLITE_FULL only where its own write fails; a write-ahead
+            // log or index that cannot grow comes back as a plain I/O error.
+            if error.resultCode == .SQLITE_IOERR, PrivateFile.freeBytes(near: path).map({ $0 < 64 * 1024 }) == true {
+                return "the disk is full"
+            }
             switch error.resultCode {
             case .SQLITE_BUSY, .SQLITE_LOCKED: return "another Sentinel process is using it; try again"
             case .SQLITE_NOTADB, .SQLITE_CORRUPT: return "it is not a Sentinel database or it is damaged (it was left untouched)"

@@ -168,7 +168,10 @@ struct OpenAIRoutes {
             return try await model.respond(to: request)
         } catch let error as LLMError {
             switch error {
-            case .promptTooLong, .invalidOptions, .invalidConstraint, .invalidRequest:
+            case .promptTooLong:
+                // OpenAI's own code for it, which clients already handle (by trimming the conversation).
+                throw OpenAIError(.badRequest, error.description, param: "messages", code: "context_length_exceeded")
+            case .invalidOptions, .invalidConstraint, .invalidRequest:
                 throw OpenAIError(.badRequest, error.description, code: "invalid_request")
             default:
                 throw OpenAIError(.internalServerError, "The model could not answer: \(error.description)", type: "server_error")
