@@ -63,7 +63,7 @@ public enum JSONResponse {
         let buffer: ByteBuffer
         do {
             buffer = try await request.body.collect(upTo: context.maxUploadSize)
-        } catch let error as HTTPError where error.status == .contentTooLarge {
+        } catch let error as any HTTPResponseError where error.status == .contentTooLarge {  // NIOTooManyBytesError from collect(upTo:)
             throw APIError(.contentTooLarge, "The request is larger than \(context.maxUploadSize / 1024) KB; nothing was saved.")
         }
         do {

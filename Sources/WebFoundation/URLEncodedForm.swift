@@ -29,7 +29,7 @@ public struct URLEncodedForm: Sendable {
         }
         do {
             return URLEncodedForm(String(buffer: try await request.body.collect(upTo: limit)))
-        } catch let error as HTTPError where error.status == .contentTooLarge {
+        } catch let error as any HTTPResponseError where error.status == .contentTooLarge {  // NIOTooManyBytesError from collect(upTo:)
             throw APIError(.contentTooLarge, "The form is larger than \(limit / 1024) KB; nothing was saved.")
         }
     }

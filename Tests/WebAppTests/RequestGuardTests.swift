@@ -81,6 +81,7 @@ import WebFoundation
             let huge = #"{"name":""# + String(repeating: "a", count: WebRequestContext.bodyLimit + 10) + #"","role":"other"}"#
             let response = try await web.send(.post, "/api/family/members", json: huge)
             #expect(response.status == .contentTooLarge)
+            #expect(response.json["error"]?.stringValue?.contains("larger than 64 KB") == true, "the refusal says why")
         }
         #expect(try fixture.storage.load(.family).members.count == 4)
     }

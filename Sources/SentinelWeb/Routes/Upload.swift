@@ -12,7 +12,7 @@ enum Upload {
             throw APIError(.contentTooLarge, "\(what) is \(megabytes(length)); the limit is \(megabytes(limit)). Nothing was stored.")
         }
         let buffer: ByteBuffer
-        do { buffer = try await request.body.collect(upTo: limit) } catch let error as HTTPError where error.status == .contentTooLarge {
+        do { buffer = try await request.body.collect(upTo: limit) } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
             throw APIError(.contentTooLarge, "\(what) is larger than \(megabytes(limit)). Nothing was stored.")
         }
         guard buffer.readableBytes > 0 else { throw APIError(.badRequest, "\(what) is empty. Nothing was stored.") }
