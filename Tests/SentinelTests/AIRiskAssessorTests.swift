@@ -40,11 +40,17 @@ struct StubbornModel: LanguageModel {
         #expect(request.promptText.contains("Haven't slept much"))
     }
 
-    @Test func constrainedDecodingAlwaysYieldsATier() async {
-        // The scripted engine forces a choice even when its script says something else.
-        let model = ScriptedModel(defaultReply: "I would rather not say", capabilities: [.constrainedDecoding])
+    /// What the assessor asks a constraining engine for, and how it reads the answer: the four tier
+    /// names as a closed choice, each read back as its tier (the engine's enforcement itself is
+    /// tested against the real model in RealModelTests and LlamaEngineTests).
+    @Test(arguments: RiskTier.allCases)
+    func aConstrainedEngineIsAskedToChooseATierAndTheChoiceIsTheTier(_ tier: RiskTier) async throws {
+        let model = ScriptedModel(defaultReply: tier.rawValue, capabilities: [.constrainedDecoding])
         let assessment = await AIRiskAssessor(model: model, budget: .seconds(30)).assess(Self.signals)
-        #expect(assessment.status == .assessed && assessment.tier != nil)
+        #expect(try #require(model.requests.first).constraint == .choices(["green", "yellow", "orange", "red"]))
+        #expect(assessment.status == .assessed)
+        #expect(assessment.method == .constrainedChoice)
+        #expect(assessment.tier == tier)
     }
 
     @Test func freeTextEnginesGoThroughTheParserCascade() async throws {

@@ -34,8 +34,8 @@ import Testing
             .run(signals: signals, answers: answers)
         #expect(report.ai.status == .assessed)
         #expect(report.ai.method == .constrainedChoice)
-        let tier = try #require(report.ai.tier)
-        #expect(RiskTier.allCases.contains(tier))
+        let tier = try #require(report.ai.tier, "the model's constrained choice was read as a tier")
+        #expect(report.ai.modelID == engine.id, "the real model answered, not a fallback")
         #expect(report.screener.tier == .orange)
         #expect(report.finalTier == max(.orange, tier))
     }

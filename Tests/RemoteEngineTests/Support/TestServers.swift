@@ -79,3 +79,12 @@ enum EngineKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
         }
     }
 }
+
+/// In CI (`.ci/run` sets HOMEOS_REQUIRE_PREREQUISITES=1) the server suites must run: a missing
+/// llama-cpp-python server or model fails here instead of turning two suites into skips.
+@Suite struct TestServerPrerequisiteTests {
+    @Test func theServerSuitesRunWhereTheyAreRequired() {
+        guard ProcessInfo.processInfo.environment["HOMEOS_REQUIRE_PREREQUISITES"] == "1" else { return }
+        #expect(TestServers.missing == nil, "\(TestServers.missing ?? "")")
+    }
+}
