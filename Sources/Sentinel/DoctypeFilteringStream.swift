@@ -177,8 +177,7 @@ final class DoctypeFilteringStream: InputStream {
                 let stop = end + (pi ? 2 : 3)
                 // Only the XML declaration is kept ("<?xml " at the very start); other instructions
                 // mean nothing to an export, and one without data crashes XMLParser.
-                let isDeclaration = pi && out.allSatisfy { $0 == 0xEF || $0 == 0xBB || $0 == 0xBF }
-                    && (starts("<?xml ", at: i) == true || starts("<?xml\t", at: i) == true || starts("<?xml\n", at: i) == true)
+                let isDeclaration = pi && declarationOffset(in: out + bytes[i..<stop]) == out.count
                 if !pi || isDeclaration { out += bytes[i..<stop] }
                 i = stop
             } else if doctype {
