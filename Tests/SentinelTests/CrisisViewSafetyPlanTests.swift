@@ -90,7 +90,7 @@ import Testing
 
     @Test func withoutAStoredPlanOrBelowOrangeTheReportIsUnchanged() async throws {
         let model = ScriptedModel(defaultReply: "1234567")
-        let ranker = CurrentSafetyPlanRanker(reranker: SafetyPlanReranker(model: model))
+        let ranker = CurrentSafetyPlanRanker(reranker: SafetyPlanReranker(model: model, budget: .seconds(600)))
         let red = try await Self.redReport()
         let unchanged = try await ranker.report(red, withPlanFrom: InMemorySafetyPlanStore(), state: LongitudinalState())
         #expect(unchanged == red)

@@ -5,6 +5,11 @@ import Testing
 
 /// Safety-plan reranking: the model's order is used only when it is a permutation of 1–7.
 @Suite struct SafetyPlanRerankingTests {
+    /// A budget no scripted answer comes near: these tests check what the reranker does with an
+    /// answer, and a loaded two-core CI machine once held the pool past the product's 15 s (the
+    /// budget itself is tested with a slow model and 300 ms below).
+    static let unhurried: Duration = .seconds(600)
+
     static let input = SafetyPlanRerankingInput(trajectory: .worsening, driver: .sleep, tier: .orange,
                                                 patterns: ["sleeps under 5 h before bad days"],
                                                 narrative: "Three rough weeks since the deployment anniversary.")
@@ -22,7 +27,7 @@ import Testing
     ])
     func invalidOrdersFallBackToTheDriversOrder(answer: String, what: String) async {
         let model = ScriptedModel(defaultReply: answer)
-        let ranking = await SafetyPlanReranker(model: model).rank(Self.input)
+        let ranking = await SafetyPlanReranker(model: model, budget: Self.unhurried).rank(Self.input)
         #expect(ranking.order == SafetyPlanOrder.fallback(for: .sleep), "\(what)")
         #expect(!ranking.isFromModel, "\(what)")
         guard case .fallback(let reason) = ranking.source else { return }
@@ -33,7 +38,7 @@ import Testing
     @Test(arguments: ["4213567", "4, 2, 1, 3, 5, 6, 7", "Order: 4 2 1 3 5 6 7"])
     func aValidPermutationIsUsed(answer: String) async throws {
         let model = ScriptedModel(id: "scripted-ranker", defaultReply: answer)
-        let ranking = await SafetyPlanReranker(model: model).rank(Self.input)
+        let ranking = await SafetyPlanReranker(model: model, budget: Self.unhurried).rank(Self.input)
         #expect(ranking.order.sections == [.peopleToAsk, .copingStrategies, .warningSigns, .distraction, .professionals,
                                            .environmentSafety, .reasonsForLiving])
         #expect(ranking.source == .model(id: "scripted-ranker"))
@@ -47,7 +52,7 @@ import Testing
 
     @Test func aConstrainingEngineGetsTheGrammarOfAllOrders() async throws {
         let constraining = ScriptedModel(defaultReply: "3214567", capabilities: .constrainedDecoding)
-        let ranking = await SafetyPlanReranker(model: constraining).rank(Self.input)
+        let ranking = await SafetyPlanReranker(model: constraining, budget: Self.unhurried).rank(Self.input)
         #expect(ranking.order.digits == "3214567")
         let request = try #require(constraining.requests.first)
         #expect(request.constraint == SafetyPlanReranker.constraint)
@@ -57,7 +62,7 @@ import Testing
         #expect(grammar.contains("s64 ::= \"7\""), "the last section left is the only choice")
 
         let plain = ScriptedModel(defaultReply: "3214567")
-        _ = await SafetyPlanReranker(model: plain).rank(Self.input)
+        _ = await SafetyPlanReranker(model: plain, budget: Self.unhurried).rank(Self.input)
         #expect(try #require(plain.requests.first).constraint == nil)
     }
 
@@ -76,7 +81,7 @@ import Testing
     @Test func aFailingSlowOrMissingModelFallsBackWithTheReason() async {
         let failing = ScriptedModel()
         failing.when(contains: "safety plan", fail: LLMError.generationFailed("engine crashed"))
-        let failed = await SafetyPlanReranker(model: failing).rank(SafetyPlanRerankingInput(driver: .cssrs))
+        let failed = await SafetyPlanReranker(model: failing, budget: Self.unhurried).rank(SafetyPlanRerankingInput(driver: .cssrs))
         #expect(failed.order == SafetyPlanOrder.fallback(for: .cssrs))
         #expect("\(failed.source)".contains("engine crashed"))
 
