@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets (Fuzz/Harness, -sanitize=fuzzer,address) and runs each one.
 #
-#   scripts/fuzz.sh [--seconds N] [--runs N] [--debug] [--seed N] [target ...]
+#   scripts/fuzz.sh [--seconds N] [--runs N] [--debug] [--seed N] [--seeds-only] [target ...]
 #
 # --seconds: time per target (default 600: `make fuzz`; `make test` passes 10). --runs: stop a
 # target after N executions instead (whichever comes first). --debug: an unoptimised build (half
 # the build time, a third of the speed: what `make test`'s short pass uses). --seed: libFuzzer's
 # random seed (0, the default, picks one; `make test` fixes it so its short pass mutates the same
-# way every time). With no target names, every target runs.
+# way every time). --seeds-only: start from the committed seeds alone and keep nothing found (what
+# `make test` does, so its pass does not grow with earlier runs). With no target names, every
+# target runs.
 #
 # Each target starts from its committed seeds (Fuzz/Corpus/<target>, which include every input that
 # ever crashed it) plus what earlier runs found ($HOMEOS_CACHE/fuzz/corpus/<target>, kept between
@@ -21,6 +23,7 @@ SECONDS_PER_TARGET=600
 RUNS=-1
 CONFIGURATION=release
 SEED=0
+SEEDS_ONLY=0
 TARGETS=()
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -28,7 +31,8 @@ while [ $# -gt 0 ]; do
     --runs) RUNS="$2"; shift 2 ;;
     --debug) CONFIGURATION=debug; shift ;;
     --seed) SEED="$2"; shift 2 ;;
-    -h|--help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --seeds-only) SEEDS_ONLY=1; shift ;;
+    -h|--help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) echo "fuzz.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
     *) TARGETS+=("$1"); shift ;;
   esac
@@ -67,6 +71,7 @@ mkdir -p "$CACHE/fuzz"
 printf 'target\texecutions\tseconds\texec/s\tcoverage\tcorpus\tcrashes\n' > "$TABLE"
 for target in "${TARGETS[@]}"; do
   corpus="$CACHE/fuzz/corpus/$target"
+  [ "$SEEDS_ONLY" = 1 ] && corpus="$(mktemp -d "${TMPDIR:-/tmp}/homeos-fuzz-$target.XXXXXX")"
   artifacts="$CACHE/fuzz/artifacts/$target"
   log="$CACHE/fuzz/$target.log"
   mkdir -p "$corpus" "$artifacts"
@@ -89,6 +94,7 @@ for target in "${TARGETS[@]}"; do
     echo "   FAILED (exit $code): the input is in $artifacts; the log's end:" >&2
     grep -E 'property broken|Fatal error|ERROR: |SUMMARY|Test unit written|deadly signal|Timeout' "$log" | head -8 >&2
   fi
+  [ "$SEEDS_ONLY" = 1 ] && rm -rf "$corpus"
   rate=$(( ${runs:-0} / (elapsed > 0 ? elapsed : 1) ))
   printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$target" "${runs:-?}" "$elapsed" "$rate" "${cov:-?}" "$units" "$crashes" >> "$TABLE"
   echo "   ${runs:-?} executions in ${elapsed}s ($rate/s), coverage ${cov:-?} edges, corpus $units, exit $code"
