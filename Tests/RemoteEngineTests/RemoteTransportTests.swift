@@ -142,7 +142,10 @@ import Testing
         defer { Task { await server.shutdown() } }
         let message = await Self.failure { _ = try await Self.model(server, readTimeout: .seconds(3)).respond(to: "hi") }
         let text = try #require(message)
-        #expect(text.contains("sent nothing for") && text.contains("1 pieces received"), "\(text)")
+        // The count says what was read before the silence: the one piece sent, or none when a
+        // loaded machine had not yet scheduled the reader when the silence was judged (seen in CI).
+        #expect(text.contains("sent nothing for"), "\(text)")
+        #expect(text.contains("1 pieces received") || text.contains("0 pieces received"), "\(text)")
     }
 
     @Test func stoppingIterationClosesTheConnection() async throws {
