@@ -46,16 +46,26 @@ class Scenario:
         return subprocess.run([self.binary] + arguments, env=self.environment, capture_output=True, text=True, timeout=timeout)
 
     def run_and_maybe_kill(self, arguments, delay):
-        """Runs the command, SIGKILLs it after `delay` seconds if it is still running; whether it exited 0 first."""
+        """Runs the command, SIGKILLs it after `delay` seconds if it is still running; its standard
+        output when it exited 0 first (the write was acknowledged), else None."""
         process = subprocess.Popen([self.binary] + arguments, env=self.environment,
-                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                                   stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         try:
-            return process.wait(timeout=delay) == 0
+            output, _ = process.communicate(timeout=delay)
+            return output if process.returncode == 0 else None
         except subprocess.TimeoutExpired:
             process.kill()
-            process.wait()
+            process.communicate()
             self.kills += 1
-            return False
+            return None
+
+    def check_acknowledged(self, items, text, what):
+        """Counts each acknowledged item as checked, and as lost when `text` (what the store holds) lacks it."""
+        for item in items:
+            self.checked += 1
+            if item not in text:
+                self.lost += 1
+                self.problem(f"acknowledged {what} lost: {item}")
 
     def problem(self, text):
         if len(self.problems) < 5:
@@ -146,18 +156,14 @@ def homeos_reminders(binary, environment, workspace, kills, rng):
     for index in range(kills):
         marker = f"water the ficus number {index}"
         message = f"Remind me to {marker} tomorrow at 9am"
-        if scenario.run_and_maybe_kill(["ask", "--no-model", "--data-dir", scenario.folder, message], rng.uniform(0.05, typical * 2.5)):
+        if scenario.run_and_maybe_kill(["ask", "--no-model", "--data-dir", scenario.folder, message], rng.uniform(0.05, typical * 2.5)) is not None:
             scenario.completed += 1
             acknowledged.append(marker)
         exported = check_homeos_store(scenario)
         if exported is None:
             continue
-        text = "".join(exported.values()).lower()  # the skill capitalises a reminder's title
-        for marker in acknowledged:
-            scenario.checked += 1
-            if marker.lower() not in text:
-                scenario.lost += 1
-                scenario.problem(f"acknowledged reminder lost: {marker}")
+        # The skill capitalises a reminder's title.
+        scenario.check_acknowledged([marker.lower() for marker in acknowledged], "".join(exported.values()).lower(), "reminder")
     return scenario
 
 
@@ -171,27 +177,16 @@ def homeos_approvals(binary, environment, workspace, kills, rng):
     for index in range(kills):
         party = 3 + index % 9
         arguments = ["ask", "--no-model", "--json", "--data-dir", scenario.folder, message.format(party)]
-        process = subprocess.Popen([binary] + arguments, env=environment, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-        try:
-            output, _ = process.communicate(timeout=rng.uniform(0.05, typical * 2.5))
-            if process.returncode == 0:
-                scenario.completed += 1
-                identifier = re.search(r'"approvalId"\s*:\s*"([^"]+)"', output) or re.search(r'"id"\s*:\s*"([0-9A-Fa-f-]{8,})"', output)
-                if identifier:
-                    acknowledged.append(identifier.group(1))
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.communicate()
-            scenario.kills += 1
+        output = scenario.run_and_maybe_kill(arguments, rng.uniform(0.05, typical * 2.5))
+        if output is not None:
+            scenario.completed += 1
+            identifier = re.search(r'"approvalId"\s*:\s*"([^"]+)"', output) or re.search(r'"id"\s*:\s*"([0-9A-Fa-f-]{8,})"', output)
+            if identifier:
+                acknowledged.append(identifier.group(1))
         exported = check_homeos_store(scenario)
         if exported is None:
             continue
-        text = "".join(exported.values())
-        for identifier in acknowledged:
-            scenario.checked += 1
-            if identifier not in text:
-                scenario.lost += 1
-                scenario.problem(f"acknowledged approval lost: {identifier}")
+        scenario.check_acknowledged(acknowledged, "".join(exported.values()), "approval")
     return scenario
 
 
@@ -210,7 +205,7 @@ def homeos_import(binary, environment, workspace, kills, rng):
         family["name"] = f"Rivera household {index}"
         with open(family_file, "w", encoding="utf-8") as handle:
             json.dump(family, handle)
-        completed = scenario.run_and_maybe_kill(["data", "import", "--data-dir", scenario.folder, source], rng.uniform(0.02, typical * 2.5))
+        completed = scenario.run_and_maybe_kill(["data", "import", "--data-dir", scenario.folder, source], rng.uniform(0.02, typical * 2.5)) is not None
         scenario.completed += completed
         exported = check_homeos_store(scenario)
         if exported is None:
@@ -252,7 +247,7 @@ def sentinel_checkins(binary, environment, workspace, kills, rng):
     typical = typical_duration(scenario, arguments)
     stored = sentinel_counts(scenario) or (1, 1)
     for _ in range(kills):
-        if scenario.run_and_maybe_kill(arguments, rng.uniform(0.02, typical * 2.5)):
+        if scenario.run_and_maybe_kill(arguments, rng.uniform(0.02, typical * 2.5)) is not None:
             scenario.completed += 1
             stored = (stored[0] + 1, stored[1] + 1)
         counts = check_sentinel_store(scenario)
@@ -281,17 +276,13 @@ def sentinel_plan(binary, environment, workspace, kills, rng):
     acknowledged = []
     for index in range(kills):
         entry = f"Walk to the corner and back, round {index}"
-        if scenario.run_and_maybe_kill(["plan", "add", "distraction", entry, "--data-dir", scenario.folder], rng.uniform(0.02, typical * 2.5)):
+        if scenario.run_and_maybe_kill(["plan", "add", "distraction", entry, "--data-dir", scenario.folder], rng.uniform(0.02, typical * 2.5)) is not None:
             scenario.completed += 1
             acknowledged.append(entry)
         shown = check_store(scenario, plan_text)
         if shown is None:
             continue
-        for entry in acknowledged:
-            scenario.checked += 1
-            if entry not in shown:
-                scenario.lost += 1
-                scenario.problem(f"acknowledged plan entry lost: {entry}")
+        scenario.check_acknowledged(acknowledged, shown, "plan entry")
     return scenario
 
 
