@@ -1,5 +1,5 @@
 import Foundation
-import Sentinel
+@testable import Sentinel
 
 extension FuzzTarget {
     /// `HealthExportParser`: any bytes as an Apple Health `export.xml`. Every record it hands on
@@ -8,11 +8,7 @@ extension FuzzTarget {
         var records: [HealthRecord] = []
         _ = try? HealthExportParser().parse(stream: InputStream(data: data)) { records.append($0) }
         for record in records {
-            let limit: Double = switch record.metric {
-            case .steps: 100_000
-            case .hrv: 500
-            case .sleep: 24
-            }
+            let limit = HealthExportParser.plausibleMaximum(of: record.metric)
             guard record.value.isFinite, record.value >= 0, record.value <= limit else {
                 violated("record values are finite and plausible", "\(record.metric) \(record.value)")
             }

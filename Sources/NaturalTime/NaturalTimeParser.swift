@@ -151,8 +151,9 @@ public struct NaturalTimeParser: Sendable {
     /// Parses `text` against `reference`; `nil` when it holds no date, time or recurrence, or
     /// when what it says lands outside the years 1900–2200 ("every 2666666666666 hours").
     public func parse(_ text: String, relativeTo reference: Date) -> ParsedReminderTime? {
-        guard let parsed = parseUnbounded(text, relativeTo: reference) else { return nil }
-        let year = RelativeDateResolver(timeZone: timeZone, hourAssumption: .general).calendar.component(.year, from: parsed.fireDate)
+        // The year of `date` (yyyy-MM-dd, in this time zone); a year before 1 has no number there.
+        guard let parsed = parseUnbounded(text, relativeTo: reference),
+              let year = parsed.date.split(separator: "-").first.flatMap({ Int($0) }) else { return nil }
         return RelativeDateResolver.plausibleYears.contains(year) ? parsed : nil
     }
 
