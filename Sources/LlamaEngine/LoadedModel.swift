@@ -283,11 +283,21 @@ final class LoadedModel {
         }
     }
 
+    /// Set from `HOMEOS_DEBUG_FAIL_DECODE=1` when the process starts: every decode fails as if
+    /// llama.cpp had returned an error, so that the real-model tests can be shown to fail when
+    /// generation is broken (see docs/contributing.md, "A broken engine"). Never set in use.
+    static let failsEveryDecode = ProcessInfo.processInfo.environment["HOMEOS_DEBUG_FAIL_DECODE"] == "1"
+
+    /// `llama_decode` on this context, or -1 when ``failsEveryDecode`` is set.
+    private func decodeBatch(_ batch: llama_batch) -> Int32 {
+        Self.failsEveryDecode ? -1 : llama_decode(context, batch)
+    }
+
     /// Appends `tokens` to the cache, computing logits for the last one.
     func decode(_ tokens: [llama_token]) throws(LLMError) {
         var tokens = tokens
         let status = tokens.withUnsafeMutableBufferPointer { buffer in
-            llama_decode(context, llama_batch_get_one(buffer.baseAddress, Int32(buffer.count)))
+            decodeBatch(llama_batch_get_one(buffer.baseAddress, Int32(buffer.count)))
         }
         guard status == 0 else {
             // The cache no longer matches what we think it holds; start clean next time.
@@ -367,7 +377,7 @@ final class LoadedModel {
             for offset in continuations.indices { llama_memory_seq_rm(memory, llama_seq_id(offset + 1), -1, -1) }
         }
         guard rows.contains(where: { !$0.isEmpty }) else { return continuations.map { _ in 0 } }
-        let status = llama_decode(context, batch)
+        let status = decodeBatch(batch)
         guard status == 0 else {
             llama_memory_clear(memory, true)
             cachedTokens.removeAll()
@@ -501,7 +511,7 @@ extension LoadedModel {
                 batch.logits[offset] = index == tokens.count - 1 ? 1 : 0
             }
             batch.n_tokens = Int32(end - position)
-            let status = llama_decode(context, batch)
+            let status = decodeBatch(batch)
             guard status == 0 else {
                 _ = llama_memory_seq_rm(memory, sequence, -1, -1)
                 throw .generationFailed("llama_decode returned \(status) while evaluating a prompt in sequence \(sequence)")
@@ -524,7 +534,7 @@ extension LoadedModel {
             batch.logits[index] = 1
         }
         batch.n_tokens = Int32(entries.count)
-        let status = llama_decode(context, batch)
+        let status = decodeBatch(batch)
         guard status == 0 else {
             resetCache()
             throw .generationFailed("llama_decode returned \(status) while decoding \(entries.count) sequences side by side")

@@ -97,12 +97,12 @@ extension ApprovalRequest {
 
     @Test func noDinnerPlannedHandsOffToMealPlanning() async throws {
         let fixture = try DailyFixture()
-        let model = ScriptedModel(defaultReply: "Good morning! A quiet day.")
+        let model = ScriptedModel(defaultReply: "Good morning! Only atorvastatin at 21:00 today.")
         let result = try await fixture.run(MentalLoadSkill(services: fixture.services), "What's on today?", model: model)
         let handoff = try #require(result.dailyHandoff)
         #expect(handoff.targetSkillID == "meal-planning")
         #expect(handoff.context["date"] == fixture.today)
-        #expect(handoff.context["briefing"] == "Good morning! A quiet day.")
+        #expect(handoff.context["briefing"] == "Good morning! Only atorvastatin at 21:00 today.")
         #expect(model.requests.count == 1)
     }
 

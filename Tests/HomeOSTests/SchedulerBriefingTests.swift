@@ -60,7 +60,7 @@ import Testing
 
     @Test func theDaemonMakesOneModelCallPerBriefing() async throws {
         let storage = try storage()
-        let model = ScriptedModel(defaultReply: "A calm day ahead.")
+        let model = ScriptedModel(defaultReply: "Grandma Rosa's lisinopril is due.")
         let notifier = RecordingNotifier()
         let clock = SimulatedSchedulerClock(start: SchedulerFixture.local("2026-03-08", "00:00"))
         let daemon = SchedulerDaemon(
@@ -70,7 +70,7 @@ import Testing
         try await daemon.run(until: SchedulerFixture.local("2026-03-09", "00:00"))
         let briefings = notifier.notifications.filter { $0.category == .briefing }
         #expect(briefings.map(\.entry.kind) == [.morningBriefing, .eveningWindDown])
-        #expect(briefings.allSatisfy { $0.body == "A calm day ahead." })
+        #expect(briefings.allSatisfy { $0.body == "Grandma Rosa's lisinopril is due." })
         #expect(model.requests.count == 2)
     }
 }

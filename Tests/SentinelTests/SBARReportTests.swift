@@ -53,6 +53,19 @@ import Testing
         #expect(request.options.stopSequences.contains(SBARPrompt.endMarker))
     }
 
+    @Test func anEngineThatDecodesUnderConstraintsGetsTheSectionGrammar() async throws {
+        let constrained = ScriptedModel(id: "constrained", defaultReply: Self.fourSections, capabilities: [.constrainedDecoding])
+        _ = await SBARReportWriter(model: constrained).write(Self.input, for: .emergency) { _ in }
+        #expect(constrained.requests.first?.constraint == .grammar(SBARPrompt.grammar))
+        let free = ScriptedModel(id: "free", defaultReply: Self.fourSections)
+        _ = await SBARReportWriter(model: free).write(Self.input, for: .emergency) { _ in }
+        #expect(try #require(free.requests.first).constraint == nil, "an engine without grammars gets the instructions alone")
+        // The headings in order, one line each, nothing after the Recommendation line.
+        let grammar = SBARPrompt.grammar
+        #expect(grammar.hasPrefix(#"root ::= "SITUATION: " line "\nBACKGROUND: " line "\nASSESSMENT: " line "\nRECOMMENDATION: " line"#))
+        #expect(grammar.contains("{12,\(SBARPrompt.sectionCharacterLimit)}"))
+    }
+
     @Test func theMarkerIsCaughtEvenWhenTheEngineIgnoresTheStopSequence() {
         var filter = SBARStreamFilter()
         var shown = ""

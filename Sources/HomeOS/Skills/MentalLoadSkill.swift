@@ -34,6 +34,12 @@ struct MentalLoadSkill: HomeOSSkill {
         var refills: [String] = []
         var doses: [String] = []
 
+        /// The facts themselves, without the prompt's labels: what a briefing about them must mention.
+        func facts(evening: Bool) -> [String] {
+            (evening ? tomorrowEvents + [tomorrowDinner].compactMap { $0 } : events + [dinner].compactMap { $0 })
+                + overdueReminders + dueReminders + doses + refills
+        }
+
         /// The facts as prompt lines.
         func lines(evening: Bool) -> [String] {
             var lines: [String] = []
@@ -80,9 +86,12 @@ struct MentalLoadSkill: HomeOSSkill {
             ? "Write the evening wind-down: a calm recap of what is still open and what tomorrow holds, in at most 5 short lines, then one kind sentence to end the day. Use only the data given."
             : "Write the morning briefing: today's events in time order, what is due, tonight's dinner and medication notes, in at most 6 short lines. Use only the data given."
         let data = digest.lines(evening: evening).joined(separator: "\n")
-        // Exactly one model call; the deterministic text is the fallback.
+        // Exactly one model call; the deterministic text is the fallback, also for an answer that,
+        // once the lines echoing the prompt are gone, uses none of the day's facts.
         let messages = services.promptMessages(skillID: id, instruction: instruction, data: data, context: context)
         let text = await DailySkillSupport.generate(messages, context: context, maxTokens: 200, singleCall: true)
+            .map { DailySkillSupport.withoutPromptEcho($0, instruction: instruction) }
+            .flatMap { !$0.isEmpty && DailySkillSupport.isGrounded($0, in: digest.facts(evening: evening), instruction: instruction) ? $0 : nil }
             ?? Self.fallbackText(digest, evening: evening)
         if !evening, digest.dinner == nil {
             return .handoff(HandoffRequest(

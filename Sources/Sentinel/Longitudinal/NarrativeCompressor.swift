@@ -6,8 +6,8 @@ import Synchronization
 /// sleep into a new narrative, and integrates medical records, within a time budget.
 ///
 /// Compression never loses the memory: when the model cannot be loaded, fails, runs past the
-/// budget (30 s, loading included) or answers nothing usable, the previous narrative is kept
-/// unchanged. Ingestion falls back to appending a dated, truncated line instead. Narratives are
+/// budget (30 s, loading included) or answers nothing usable (empty, or looping), the previous
+/// narrative is kept unchanged. Ingestion falls back to appending a dated, truncated line instead. Narratives are
 /// held to ``maxNarrativeTokens`` tokens when generated and ``maxNarrativeCharacters`` characters.
 public struct NarrativeCompressor: Sendable {
     /// Produces the model; called once per update, inside the budget.
@@ -51,9 +51,10 @@ public struct NarrativeCompressor: Sendable {
     /// Words the prompt asks for (about ¾ of the token budget).
     var wordBudget: Int { max(20, maxNarrativeTokens * 3 / 4) }
 
-    /// The generation options: temperature 0.1, the token budget, stopping at the end marker.
+    /// The generation options: temperature 0.1, a repetition penalty (small models loop), the token
+    /// budget, stopping at the end marker.
     var options: GenerationOptions {
-        GenerationOptions(temperature: 0.1, topK: 40, topP: 0.95, maxTokens: maxNarrativeTokens,
+        GenerationOptions(temperature: 0.1, topK: 40, topP: 0.95, repetitionPenalty: 1.15, maxTokens: maxNarrativeTokens,
                           stopSequences: ["<end_of_turn>", RiskAssessmentPrompt.endOfReport])
     }
 
@@ -128,6 +129,8 @@ public struct NarrativeCompressor: Sendable {
             default: break
             }
             guard let text = Self.clean(result.text, limit: limit) else { return .failure("the model's answer was empty") }
+            // A small model can fall into a loop; a narrative that repeats itself would replace the memory with noise.
+            if RepetitionLoop.isPresent(in: text) { return .failure("the model's answer repeated itself") }
             return .success(text)
         }
         return outcome ?? .failure("no answer within \(Self.describe(budget))")

@@ -11,6 +11,21 @@ public enum SBARPrompt {
         [.system(system), .user(user(for: input, recipient: recipient))]
     }
 
+    /// The most characters the grammar lets a section's text have.
+    public static let sectionCharacterLimit = 400
+
+    /// The GBNF grammar that holds an engine that decodes under constraints to the format: the
+    /// four headings in order, each followed by one line of 12 to ``sectionCharacterLimit``
+    /// characters, and nothing after the Recommendation line. The model still chooses every word;
+    /// only the structure is fixed, so a small model cannot lose the format.
+    public static var grammar: String {
+        let sections = SBARSection.allCases.enumerated().map { index, section in
+            OutputConstraint.gbnfLiteral((index == 0 ? "" : "\n") + section.heading + ": ") + " line"
+        }
+        return "root ::= " + sections.joined(separator: " ") + "\n"
+            + "line ::= [^\\n\\r]{12,\(sectionCharacterLimit)}\n"
+    }
+
     /// The system instruction.
     public static let system = """
         You write short SBAR clinical handoff reports about a veteran who uses a private check-in app. \

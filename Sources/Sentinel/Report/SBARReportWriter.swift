@@ -10,7 +10,8 @@ import Synchronization
 /// why, when the model is unavailable or fails to load, when its first token does not arrive
 /// within 10 seconds, when it fails, when it stops following the format (no heading near the
 /// start, a section running on without the next heading), or when its report lacks one of the
-/// four sections. The writer never throws.
+/// four sections. An engine that decodes under constraints is held to the four headings by
+/// ``SBARPrompt/grammar``. The writer never throws.
 public struct SBARReportWriter: Sendable {
     /// Produces the model (loading it if needed).
     public typealias ModelProvider = @Sendable () async throws -> any LanguageModel
@@ -85,8 +86,11 @@ public struct SBARReportWriter: Sendable {
 
         var options = self.options
         if !options.stopSequences.contains(SBARPrompt.endMarker) { options.stopSequences.append(SBARPrompt.endMarker) }
+        // An engine that decodes under a grammar is held to the four headings (it then cannot lose
+        // the format); others get the instructions alone and the format checks below.
+        let constraint: OutputConstraint? = model.supportsConstrainedDecoding ? .grammar(SBARPrompt.grammar) : nil
         let request = GenerationRequest(messages: SBARPrompt.messages(for: input, recipient: recipient), options: options,
-                                        deadline: .after(generationBudget), overflowPolicy: .truncateStart)
+                                        constraint: constraint, deadline: .after(generationBudget), overflowPolicy: .truncateStart)
         let outcome = await Self.stream(request, on: model, firstTokenTimeout: firstTokenTimeout,
                                         characterLimit: characterLimit, output: output)
         switch outcome {
