@@ -8,7 +8,7 @@ checks that each acknowledged write is still there, that the SQLite files pass
 the store opens through the product itself (`homeos data export`, `sentinel report`, which
 also decrypts Sentinel's store).
 
-    scripts/crash-consistency.py [--kills 200] [--seed N] [--only homeos|sentinel] [--bin DIR]
+    scripts/crash-consistency.py [--kills 200] [--seed N] [--only homeos|sentinel] [--scenario NAME] [--bin DIR]
 
 Prints one table row per scenario; exits 1 if any write was lost or any store failed to open.
 """
@@ -221,6 +221,175 @@ def homeos_import(binary, environment, workspace, kills, rng):
     return scenario
 
 
+def homeos_init(binary, environment, workspace, kills, rng):
+    """`homeos init --from` into a new folder: afterwards the folder holds the whole family or
+    nothing that stops a second `init` from creating it; an acknowledged init always opens."""
+    scenario = Scenario("homeos init", binary, os.path.join(workspace, "init"), environment)
+    sample = os.path.join(ROOT, "examples", "sample-family.json")
+    with open(sample, encoding="utf-8") as handle:
+        expected = json.load(handle)["name"]
+    root = scenario.folder
+    durations = []
+    for probe in range(3):
+        start = time.time()
+        if scenario.run(["init", "--from", sample, "--data-dir", os.path.join(root, f"probe-{probe}")]).returncode != 0:
+            raise SystemExit("homeos init does not work even without a kill")
+        durations.append(time.time() - start)
+    typical = max(durations)
+    for index in range(kills):
+        scenario.folder = os.path.join(root, f"family-{index}")
+        completed = scenario.run_and_maybe_kill(["init", "--from", sample, "--data-dir", scenario.folder], rng.uniform(0.02, typical * 2.5)) is not None
+        if completed:
+            scenario.completed += 1
+        else:
+            # A killed init may have left nothing, or a whole family, but never a folder init refuses.
+            exported = homeos_export_quietly(scenario)
+            if exported is None:
+                again = scenario.run(["init", "--from", sample, "--data-dir", scenario.folder])
+                if again.returncode != 0:
+                    scenario.failed_opens += 1
+                    scenario.problem(f"init after a killed init failed: {again.stderr.strip()[-300:]}")
+                    continue
+        exported = check_homeos_store(scenario)
+        if exported is None:
+            continue
+        scenario.checked += 1
+        family = json.loads(exported.get(os.path.join("data", "family.json"), "{}"))
+        if family.get("name") != expected or not family.get("members"):
+            scenario.lost += 1
+            scenario.problem(f"family after init {index}: {str(family)[:200]}")
+        shutil.rmtree(scenario.folder, ignore_errors=True)
+    scenario.folder = root
+    return scenario
+
+
+def homeos_export_quietly(scenario):
+    """The store's documents, or None without recording a problem (a store that may not exist yet)."""
+    problems = list(scenario.problems)
+    exported = homeos_export(scenario)
+    scenario.problems = problems
+    return exported
+
+
+def homeos_feedback(binary, environment, workspace, kills, rng):
+    """`homeos feedback up --turn ID` (the turn's reaction and the genes' fitness, one transaction)."""
+    scenario = Scenario("homeos feedback", binary, os.path.join(workspace, "feedback"), environment)
+    scenario.run(["init", "--from", os.path.join(ROOT, "examples", "sample-family.json"), "--data-dir", scenario.folder])
+
+    def new_turn(index):
+        asked = scenario.run(["ask", "--no-model", "--json", "--data-dir", scenario.folder, f"Remind me to stretch {index} tomorrow at 8am"])
+        if asked.returncode != 0:
+            raise SystemExit(f"homeos ask failed: {asked.stderr[-500:]}")
+        return json.loads(asked.stdout)["turn"]
+
+    typical = typical_duration(scenario, ["feedback", "down", "--turn", new_turn(-1), "--data-dir", scenario.folder])
+    acknowledged = []
+    for index in range(kills):
+        turn = new_turn(index)
+        if scenario.run_and_maybe_kill(["feedback", "up", "--turn", turn, "--data-dir", scenario.folder], rng.uniform(0.02, typical * 2.5)) is not None:
+            scenario.completed += 1
+            acknowledged.append(turn)
+        exported = check_homeos_store(scenario)
+        if exported is None:
+            continue
+        turns = {entry["id"]: entry for entry in json.loads(exported.get(os.path.join("data", "prompts", "turns.json"), "[]"))}
+        for identifier in acknowledged:
+            scenario.checked += 1
+            if turns.get(identifier, {}).get("feedback") is not True:
+                scenario.lost += 1
+                scenario.problem(f"acknowledged feedback on turn {identifier} lost")
+        if "gene-pool.json" not in "".join(exported.keys()):
+            scenario.failed_opens += 1
+            scenario.problem("the gene pool is gone")
+    return scenario
+
+
+def homeos_ledger(binary, environment, workspace, kills, rng):
+    """`homeos daemon` delivering due reminders (claimed in the fired-job ledger, then sent, then
+    finished), killed at random: a notification in the log is an acknowledged delivery, and it must
+    be in the ledger, so that no restart ever sends it again."""
+    scenario = Scenario("homeos daemon (fired-job ledger)", binary, os.path.join(workspace, "ledger"), environment)
+    family_file = os.path.join(workspace, "ledger-family.json")
+    with open(family_file, "w", encoding="utf-8") as handle:
+        json.dump({"name": "The Ledger family", "timeZone": "UTC", "members": [{"id": "sam", "name": "Sam", "role": "parent"}],
+                   "notificationPreferences": {"morningBriefing": None, "eveningWindDown": None}}, handle)
+    init = scenario.run(["init", "--from", family_file, "--data-dir", scenario.folder])
+    if init.returncode != 0:
+        raise SystemExit(f"homeos init failed: {init.stderr[-500:]}")
+    log = os.path.join(workspace, "ledger-notifications.log")
+    arguments = ["daemon", "--data-dir", scenario.folder, "--notifier", "log", "--log-file", log, "--no-model"]
+    reminders = []
+
+    def add_due_reminders(index):
+        """Three reminders due a few seconds ago (well inside the daemon's grace window), imported."""
+        due = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(time.time() - 5))
+        for number in range(3):
+            reminders.append({"id": f"00000000-0000-4000-8000-{index + 10000:06d}{number:06d}"[-36:],
+                              "title": f"Ledger check {index}.{number}", "due": due, "isDone": False, "createdAt": due,
+                              "source": "tools"})
+        folder = os.path.join(workspace, "ledger-import", "data")
+        os.makedirs(folder, exist_ok=True)
+        with open(os.path.join(folder, "reminders.json"), "w", encoding="utf-8") as handle:
+            json.dump(reminders, handle)
+        imported = scenario.run(["data", "import", os.path.dirname(folder), "--data-dir", scenario.folder])
+        if imported.returncode != 0:
+            raise SystemExit(f"homeos data import failed: {imported.stderr[-500:]}")
+
+    def logged():
+        if not os.path.exists(log):
+            return []
+        with open(log, encoding="utf-8") as handle:
+            lines = [line for line in handle.read().split("\n") if line.strip()]
+        entries = []
+        for line in lines:
+            try:
+                entries.append(json.loads(line))
+            except json.JSONDecodeError:
+                pass  # a line cut by the kill: not a delivery the person saw
+        return [entry.get("id") for entry in entries if entry.get("kind") == "reminder"]
+
+    def delivered_within(count, seconds):
+        """Starts the daemon, waits until `count` reminders are in the log, stops it; the time taken."""
+        start = time.time()
+        process = subprocess.Popen([binary] + arguments, env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        while len(logged()) < count and time.time() - start < seconds:
+            time.sleep(0.02)
+        elapsed = time.time() - start
+        process.kill()
+        process.wait()
+        return elapsed
+
+    add_due_reminders(-1)
+    typical = delivered_within(3, 60)
+    for index in range(kills):
+        add_due_reminders(index)
+        process = subprocess.Popen([binary] + arguments, env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            process.wait(timeout=rng.uniform(0.02, typical * 2.5))
+        except subprocess.TimeoutExpired:
+            pass
+        process.kill()
+        process.wait()
+        scenario.kills += 1
+        exported = check_homeos_store(scenario)
+        if exported is None:
+            continue
+        sent = logged()
+        ledger = {entry["id"]: entry for entry in json.loads(exported.get(os.path.join("data", "scheduler", "fired.json"), "[]"))}
+        duplicates = {identifier for identifier in sent if sent.count(identifier) > 1}
+        scenario.completed = len(set(sent))
+        for identifier in set(sent):
+            scenario.checked += 1
+            if identifier not in ledger:
+                scenario.lost += 1
+                scenario.problem(f"delivered {identifier} is not in the ledger")
+        if duplicates:
+            scenario.lost += len(duplicates)
+            scenario.problem(f"sent twice: {sorted(duplicates)[:3]}")
+    return scenario
+
+
+# MARK: sentinel
 # MARK: sentinel
 
 def sentinel_counts(scenario):
@@ -291,6 +460,7 @@ def main():
     parser.add_argument("--kills", type=int, default=200, help="attempts per scenario (each killed at a random moment, or completed)")
     parser.add_argument("--seed", type=int, default=None, help="random seed (printed, to repeat a run)")
     parser.add_argument("--only", choices=["homeos", "sentinel"], help="run one tool's scenarios")
+    parser.add_argument("--scenario", action="append", default=[], help="run only scenarios whose name contains this (repeatable)")
     parser.add_argument("--bin", default=None, help="folder of the homeos and sentinel binaries (default: swift build --show-bin-path)")
     arguments = parser.parse_args()
     seed = arguments.seed if arguments.seed is not None else random.randrange(1 << 30)
@@ -307,12 +477,16 @@ def main():
     try:
         if arguments.only in (None, "homeos"):
             homeos = os.path.join(binaries, "homeos")
-            for build in (homeos_reminders, homeos_approvals, homeos_import):
+            for build in (homeos_init, homeos_reminders, homeos_approvals, homeos_import, homeos_feedback, homeos_ledger):
+                if arguments.scenario and not any(part in build.__name__ for part in arguments.scenario):
+                    continue
                 scenarios.append(build(homeos, environment, workspace, arguments.kills, rng))
                 print(f"  done: {scenarios[-1].name}", flush=True)
         if arguments.only in (None, "sentinel"):
             sentinel = os.path.join(binaries, "sentinel")
             for build in (sentinel_checkins, sentinel_plan):
+                if arguments.scenario and not any(part in build.__name__ for part in arguments.scenario):
+                    continue
                 scenarios.append(build(sentinel, environment, workspace, arguments.kills, rng))
                 print(f"  done: {scenarios[-1].name}", flush=True)
     finally:

@@ -79,7 +79,7 @@ enum ChatCompletionBody {
         // only when set so that strict servers (OpenAI itself) are not sent unknown fields.
         if let topK = options.topK { fields.append(("top_k", .number(Double(topK)))) }
         if let minP = options.minP { fields.append(("min_p", .number(minP))) }
-        if let penalty = options.repetitionPenalty, penalty != 1 { fields.append(("repeat_penalty", .number(penalty))) }
+        if let penalty = options.repetitionPenalty { fields.append(("repeat_penalty", .number(penalty))) }
         if let seed = options.seed { fields.append(("seed", .number(Double(seed)))) }
         if !options.stopSequences.isEmpty { fields.append(("stop", .array(options.stopSequences.map(JSONValue.string)))) }
         fields += constraint.fields

@@ -8,12 +8,18 @@ import Testing
         let model = try DefaultModelFile.path(for: "The route command tests")
         let home = try HomeOSProcess.temporaryHome("route")
         defer { try? FileManager.default.removeItem(at: home) }
+        // The vector must be read, however loaded the machine: a generous wait, and the output says which was used.
         let output = try await HomeOSProcess.run(["dev", "route", "--model", model, "--skip-classification", "--json",
-                                                  "will the sky be overcast tomorrow"], home: home, timeout: .seconds(120))
+                                                  "--vector-timeout", "100", "will the sky be overcast tomorrow"],
+                                                 home: home, timeout: .seconds(150))
         #expect(output.status == 0, "\(output.stderr)")
         let decision = try #require(try? JSONValue(parsing: output.stdout), "not JSON: \(output.stdout.debugDescription)")
+        #expect(decision["features"] == .string("sentenceVector"), "\(output.stdout)")
         #expect(decision["skill"] == .string("tools"), "\(output.stdout)")
         #expect(decision["step"] != .string("model"))
+        let words = try await HomeOSProcess.run(["dev", "route", "--no-model", "--json", "will the sky be overcast tomorrow"],
+                                                home: home, timeout: .seconds(120))
+        #expect(try JSONValue(parsing: words.stdout)["features"] == .string("words"), "\(words.stdout)")
     }
 
     @Test func theNoneBiasMovesTheOperatingPoint() async throws {

@@ -27,7 +27,8 @@ import Testing
     /// without the model step; unrelated requests reach no skill.
     @Test func routesWithTheVectorScorerWithoutTheModelStep() async throws {
         let engine = try await Self.engine()
-        let router = try HomeOSRouting.router(bridge: nil, embedder: engine)
+        // The suite runs in parallel on two cores: a generous wait for the vector, and each decision must say it read it.
+        let router = try HomeOSRouting.router(bridge: nil, embedder: engine, vectorTimeout: .seconds(120))
         let cases: [(String, String?)] = [
             ("will the sky be overcast tomorrow", "tools"),
             ("am i busy this weekend", "tools"),
@@ -42,6 +43,7 @@ import Testing
             let decision = await router.route(message)
             #expect(decision.skillID == expected, "\(message) → \(decision.skillID ?? "none") via \(decision.step)")
             #expect(decision.step != .model && decision.step != .fallback)
+            #expect(decision.features == .sentenceVector, "\(message) was scored from the words alone")
         }
     }
 }

@@ -6,9 +6,10 @@ import Testing
 @Suite struct DownloadConcurrencyTests {
     let content = generatedContent(size: 4 * 1024 * 1024)
 
-    /// Waits until `condition` holds (polling), failing after 10 s.
+    /// Waits until `condition` holds (polling), failing after 60 s.
     func eventually(_ what: String, _ condition: () -> Bool) async throws {
-        for _ in 0..<1000 {
+        let patience = ContinuousClock.now.advanced(by: .seconds(60))
+        while ContinuousClock.now < patience {
             if condition() { return }
             try await Task.sleep(for: .milliseconds(10))
         }
@@ -18,7 +19,8 @@ import Testing
     @Test func cancellationLeavesNoPartialFileCountedAsInstalled() async throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let server = try await TestFileServer.start(files: ["/model.gguf": content], behavior: .init(chunkDelay: .milliseconds(15)))
+        // The server holds the transfer at 512 KiB until released: the cancellation lands mid-file whatever the load.
+        let server = try await TestFileServer.start(files: ["/model.gguf": content], behavior: .init(holdAfterBytes: 512 * 1024))
         let tester = TestDownloader()
         let entry = servedEntry("slow", server: server, sha256: try sha256Hex(content), size: Int64(content.count))
         let library = try makeLibrary(folder, extra: [entry])
@@ -45,7 +47,7 @@ import Testing
         #expect(library.record(for: "slow") == nil)
 
         // A later pull resumes and installs it.
-        server.update { $0.chunkDelay = nil }
+        server.update { $0.holdAfterBytes = nil }
         let resumed = try await library.pull("slow", downloader: tester.downloader)
         #expect(resumed.files[0].resumedFromBytes > 0)
         #expect(library.status(of: entry).state == .installed(.catalog))

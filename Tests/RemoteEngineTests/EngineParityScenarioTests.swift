@@ -3,6 +3,7 @@ import HomeOS
 import LLM
 import RemoteEngine
 import Skills
+import Synchronization
 import Testing
 
 /// The HomeOS scenario suite (issue 5's "Must show") run on both engines over the same model
@@ -47,10 +48,18 @@ struct EngineParityScenarioTests {
         try await assistant(try await engine.model(), storage: try storage())
     }
 
-    /// One turn, with a line in the log saying where it went and how long it took.
-    static func ask(_ home: HomeOSAssistant, _ message: String, on engine: EngineKind) async -> AssistantReply {
-        let reply = await home.assistant.handle(message)
-        print("parity[\(engine)] \(message) → \(reply.handoffChain.joined(separator: " → ")) (\(reply.routing.step)) in \(reply.duration)")
+    /// One turn, with a line in the log saying where it went, how long it took and how many pieces
+    /// the model wrote. With `modelMustWrite`, a turn the model wrote nothing for (the deterministic
+    /// fallback answered because generation failed) fails the test: the guarantee must hold on
+    /// the model's own answer, not only on the fallback's.
+    static func ask(_ home: HomeOSAssistant, _ message: String, on engine: EngineKind, modelMustWrite: Bool = false) async -> AssistantReply {
+        let pieces = Mutex(0)
+        let tap = TokenTap(token: { _ in pieces.withLock { $0 += 1 } }, structuredToken: { _ in pieces.withLock { $0 += 1 } })
+        let reply = await TokenTap.$current.withValue(tap) { await home.assistant.handle(message) }
+        let written = pieces.withLock { $0 }
+        print("parity[\(engine)] \(message) → \(reply.handoffChain.joined(separator: " → ")) (\(reply.routing.step)) in \(reply.duration), "
+              + "\(written) pieces from the model")
+        if modelMustWrite && written == 0 { Issue.record("\(engine): the model wrote nothing for \(message): the fallback answered") }
         return reply
     }
 
@@ -68,7 +77,7 @@ struct EngineParityScenarioTests {
         let checker = AllergenChecker()
         let messages = ["What should we have for dinner tonight?", "Suggest a quick dinner with noodles"]
         for message in messages {
-            let reply = await Self.ask(home, message, on: engine)
+            let reply = await Self.ask(home, message, on: engine, modelMustWrite: true)
             #expect(reply.handoffChain.first == "meal-planning", "\(engine): \(message) routed to \(reply.handoffChain)")
             switch reply.result {
             case .response(let text):
@@ -201,7 +210,7 @@ struct EngineParityScenarioTests {
         let engineModel = try await engine.model()
         let home = try await Self.assistant(engineModel, storage: storage)
         let message = "Give me my morning briefing"
-        let reply = await Self.ask(home, message, on: engine)
+        let reply = await Self.ask(home, message, on: engine, modelMustWrite: true)
         #expect(reply.handoffChain == ["mental-load"], "\(engine): \(reply.handoffChain)")
         guard case .response(let text) = reply.result else {
             Issue.record("\(engine): expected a briefing, got \(reply.result)")

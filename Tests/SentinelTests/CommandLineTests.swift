@@ -241,9 +241,9 @@ import Testing
         let history = try CrisisHistoryStore(directory: dataDirectory).load(now: Date())
         #expect(history.sessions.count == 1)
 
-        // A short wait ends on its own; the pending read then takes the answer.
+        // A short wait ends on its own (the question is asked with no input pending); the answer then follows.
         let shortened = try await SentinelProcess.run(["checkin", "--no-model", "--recheck-after", "0.1", "--data-dir", dataDirectory.path],
-                                                      input: Self.orangeAnswers, laterInput: (after: .seconds(1), text: "1\n"))
+                                                      input: Self.orangeAnswers, laterInput: (afterOutput: "How are you doing now?", text: "1\n"))
         #expect(shortened.status == 0, "\(shortened.stderr)")
         #expect(shortened.stdout.contains("again in 0.1 seconds"))
         #expect(shortened.stdout.contains("How are you doing now?"))

@@ -88,9 +88,12 @@ public enum HomeOSRouting {
     /// - Parameters:
     ///   - model: a routing model to use instead of the bundled ones.
     ///   - embedder: the model for sentence vectors when it is not `bridge`'s (or there is no bridge).
-    public static func router(bridge: LLMBridge?, model: RoutingModel? = nil,
-                              embedder: (any TextEmbedding)? = nil) throws(RoutingModelError) -> ChatTurnRouter {
-        let scorer = try scorer(model: model, embedder: embedder ?? (bridge?.model as? any TextEmbedding))
+    ///   - vectorTimeout: how long scoring waits for a sentence vector before using the words
+    ///     alone (nil: ``LearnedSkillScorer/embeddingTimeout``'s default).
+    public static func router(bridge: LLMBridge?, model: RoutingModel? = nil, embedder: (any TextEmbedding)? = nil,
+                              vectorTimeout: Duration? = nil) throws(RoutingModelError) -> ChatTurnRouter {
+        var scorer = try scorer(model: model, embedder: embedder ?? (bridge?.model as? any TextEmbedding))
+        if let vectorTimeout { scorer.embeddingTimeout = vectorTimeout }
         return ChatTurnRouter(skills: HomeOSSkillCatalog.all, scorer: scorer, bridge: bridge)
     }
 

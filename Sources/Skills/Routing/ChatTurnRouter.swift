@@ -45,12 +45,14 @@ public struct ChatTurnRouter: Sendable {
         let start = ContinuousClock.now
         let message = vocabulary.apply(to: written)
         let known = Set(skills.map(\.id))
-        let scores = await scorer.scores(for: message).filter { known.contains($0.key) || $0.key == noSkillID }
+        let scoring = await scorer.scoring(for: message)
+        let scores = scoring.scores.filter { known.contains($0.key) || $0.key == noSkillID }
         let ranked = scores.filter { $0.key != noSkillID }.sorted { $0.value > $1.value || ($0.value == $1.value && $0.key < $1.key) }
         let noneScore = scores[noSkillID] ?? 0
         let candidates = ranked.prefix(modelCandidates).map(\.key)
         func decided(_ id: String?, _ step: RoutingStep, _ score: Double) -> RoutingDecision {
-            RoutingDecision(skillID: id, step: step, score: score, duration: start.duration(to: .now), candidates: candidates)
+            RoutingDecision(skillID: id, step: step, score: score, duration: start.duration(to: .now), candidates: candidates,
+                            features: scoring.features)
         }
 
         // 1. Keywords, confirmed by the skill's own score.

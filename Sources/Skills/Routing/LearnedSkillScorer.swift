@@ -45,8 +45,15 @@ public struct LearnedSkillScorer: SkillScorer {
     /// Probability per class (skill ids and ``noSkillID``) for `message`, reading its sentence
     /// vector when a model for the embedder's vectors is available.
     public func scores(for message: String) async -> [String: Double] {
-        let (scoring, probabilities) = await probabilities(for: message)
-        return Dictionary(uniqueKeysWithValues: zip(scoring.classes, probabilities))
+        await scoring(for: message).scores
+    }
+
+    /// The probabilities for `message`, and whether its sentence vector was read (or the words
+    /// alone scored it, because no vector could be had in time).
+    public func scoring(for message: String) async -> SkillScoring {
+        let (scoring, probabilities, usedVector) = await probabilities(for: message)
+        return SkillScoring(scores: Dictionary(uniqueKeysWithValues: zip(scoring.classes, probabilities)),
+                            features: usedVector ? .sentenceVector : .words)
     }
 
     /// Probability per class for `message` given its sentence vector in `space` (nil, or a space
@@ -60,18 +67,18 @@ public struct LearnedSkillScorer: SkillScorer {
 
     /// The most probable class for `message` and its probability.
     public func best(for message: String) async -> (label: String, probability: Double) {
-        let (scoring, probabilities) = await probabilities(for: message)
+        let (scoring, probabilities, _) = await probabilities(for: message)
         var bestIndex = 0
         for index in probabilities.indices where probabilities[index] > probabilities[bestIndex] { bestIndex = index }
         return (scoring.classes[bestIndex], probabilities[bestIndex])
     }
 
-    /// The model that scored and its probabilities.
-    private func probabilities(for message: String) async -> (RoutingModel, [Double]) {
+    /// The model that scored, its probabilities, and whether it read the sentence vector.
+    private func probabilities(for message: String) async -> (RoutingModel, [Double], Bool) {
         if let (vectorModel, vector) = await sentenceVector(for: message) {
-            return (vectorModel, vectorModel.probabilities(for: message, embedding: vector, normalizer: normalizer))
+            return (vectorModel, vectorModel.probabilities(for: message, embedding: vector, normalizer: normalizer), true)
         }
-        return (model, model.probabilities(for: message, normalizer: normalizer))
+        return (model, model.probabilities(for: message, normalizer: normalizer), false)
     }
 
     /// The vector model for the embedder's space and the message's vector, or nil when either

@@ -26,13 +26,17 @@ public struct RoutingDecision: Sendable, Hashable {
     public var duration: Duration
     /// The best-scoring candidates, best first (for the model step and for explanations).
     public var candidates: [String]
+    /// What the scorer read (the words, or a sentence vector too); nil when no scorer was asked.
+    public var features: ScoringFeatures?
 
     /// Creates a decision.
-    public init(skillID: String?, step: RoutingStep, score: Double, duration: Duration = .zero, candidates: [String] = []) {
+    public init(skillID: String?, step: RoutingStep, score: Double, duration: Duration = .zero, candidates: [String] = [],
+                features: ScoringFeatures? = nil) {
         self.skillID = skillID
         self.step = step
         self.score = score
         self.duration = duration
         self.candidates = candidates
+        self.features = features
     }
 }

@@ -4,6 +4,39 @@ public protocol SkillScorer: Sendable {
     /// ``noSkillID`` may carry the score of "no skill fits". Asynchronous so a scorer may consult a
     /// model (a sentence vector); a purely lexical scorer answers synchronously.
     func scores(for message: String) async -> [String: Double]
+
+    /// The scores for `message` and what they were computed from. Scorers that can read more
+    /// than the words (a sentence vector) say which they used; the default is the words.
+    func scoring(for message: String) async -> SkillScoring
+}
+
+extension SkillScorer {
+    /// The scores from ``scores(for:)``, computed from the words.
+    public func scoring(for message: String) async -> SkillScoring {
+        SkillScoring(scores: await scores(for: message), features: .words)
+    }
+}
+
+/// What a scorer read to score a message.
+public enum ScoringFeatures: String, Sendable, Hashable, Codable {
+    /// The message's words alone.
+    case words
+    /// The words and the message's sentence vector from the loaded model.
+    case sentenceVector
+}
+
+/// A scorer's scores for one message and what they were computed from.
+public struct SkillScoring: Sendable, Hashable {
+    /// A score per skill id (and possibly ``noSkillID``).
+    public var scores: [String: Double]
+    /// What the scores were computed from.
+    public var features: ScoringFeatures
+
+    /// Creates a scoring.
+    public init(scores: [String: Double], features: ScoringFeatures) {
+        self.scores = scores
+        self.features = features
+    }
 }
 
 /// The id scorers and classifiers use for "no skill fits" (out of scope).

@@ -25,6 +25,9 @@ final class TestFileServer: Sendable {
         var wrongRangeStart = false
         /// Pause between 64 KiB chunks (slow server).
         var chunkDelay: Duration?
+        /// Stop sending once this many body bytes of a response are out, until it is set to nil
+        /// (a transfer held mid-file for as long as a test needs, however slow the machine).
+        var holdAfterBytes: Int?
     }
 
     /// A request the server received.
@@ -198,6 +201,9 @@ final class TestFileServer: Sendable {
             sent += end - offset
             offset = end
             if let delay = behavior.chunkDelay { try await Task.sleep(for: delay) }
+            while let hold = state.withLock({ $0.behavior.holdAfterBytes }), sent >= hold {
+                try await Task.sleep(for: .milliseconds(5))
+            }
         }
         if dropAfter != nil && limit < content.count { return false }
         try await outbound.write(.end(nil))

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 /// Runs the built `sentinel` executable, as a person or a script would.
@@ -41,10 +42,10 @@ enum SentinelProcess {
 
     /// Runs `sentinel` with `arguments`, feeding `input` to standard input through a pipe.
     ///
-    /// With `laterInput`, that text follows after a delay (a person answering later) before
-    /// standard input closes. Waits by sleeping the task, not the thread, so a running command
+    /// With `laterInput`, its text follows once the command's output contains its marker (a
+    /// person answering a question once it is shown), before standard input closes. Waits by sleeping the task, not the thread, so a running command
     /// does not hold one of the cooperative pool's few threads from the other tests.
-    static func run(_ arguments: [String], input: String = "", laterInput: (after: Duration, text: String)? = nil,
+    static func run(_ arguments: [String], input: String = "", laterInput: (afterOutput: String, text: String)? = nil,
                     timeout: Duration = .seconds(60)) async throws -> Output {
         guard let executable else {
             Issue.record("The sentinel executable was not found next to the test runner; build it with `swift build --build-tests`.")
@@ -71,7 +72,7 @@ enum SentinelProcess {
 
     static var terminalAvailable: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/script") }
 
-    private static func launch(_ url: URL, arguments: [String], input: String, laterInput: (after: Duration, text: String)? = nil,
+    private static func launch(_ url: URL, arguments: [String], input: String, laterInput: (afterOutput: String, text: String)? = nil,
                                timeout: Duration) async throws -> Output {
         let process = Process()
         process.executableURL = url
@@ -82,20 +83,22 @@ enum SentinelProcess {
         process.standardOutput = stdout
         process.standardError = stderr
         try process.run()
+        // Read both pipes on their own threads so a full pipe never blocks the child.
+        let out = PipeReader(stdout.fileHandleForReading), err = PipeReader(stderr.fileHandleForReading)
         stdin.fileHandleForWriting.write(Data(input.utf8))
         if let laterInput {
+            // Written once the command has printed the marker (a person answering the question once it
+            // is asked), however slow the machine: an event, not a guess at how long the command takes.
             let writer = stdin.fileHandleForWriting
+            let patience = ContinuousClock.now.advanced(by: timeout)
             Thread {
-                Thread.sleep(forTimeInterval: Double(laterInput.after.components.seconds)
-                    + Double(laterInput.after.components.attoseconds) / 1e18)
+                while !out.contains(laterInput.afterOutput) && ContinuousClock.now < patience { Thread.sleep(forTimeInterval: 0.02) }
                 writer.write(Data(laterInput.text.utf8))
                 try? writer.close()
             }.start()
         } else {
             try? stdin.fileHandleForWriting.close()
         }
-        // Read both pipes on their own threads so a full pipe never blocks the child.
-        let out = PipeReader(stdout.fileHandleForReading), err = PipeReader(stderr.fileHandleForReading)
         let deadline = ContinuousClock.now.advanced(by: timeout)
         while process.isRunning {
             if ContinuousClock.now > deadline {
@@ -110,20 +113,29 @@ enum SentinelProcess {
     }
 }
 
-/// Drains a pipe on a background thread.
-private final class PipeReader: @unchecked Sendable {
-    private var data = Data()
+/// Drains a pipe on a background thread; what arrived so far can be looked at while it runs.
+private final class PipeReader: Sendable {
+    private let data = Mutex(Data())
     private let done = DispatchSemaphore(value: 0)
 
     init(_ handle: FileHandle) {
         Thread {
-            self.data = handle.readDataToEndOfFile()
+            while true {
+                let chunk = handle.availableData
+                if chunk.isEmpty { break }
+                self.data.withLock { $0.append(chunk) }
+            }
             self.done.signal()
         }.start()
     }
 
+    /// Whether the output so far contains `marker`.
+    func contains(_ marker: String) -> Bool {
+        data.withLock { String(decoding: $0, as: UTF8.self).contains(marker) }
+    }
+
     func text() -> String {
         done.wait()
-        return String(decoding: data, as: UTF8.self)
+        return data.withLock { String(decoding: $0, as: UTF8.self) }
     }
 }
