@@ -40,6 +40,7 @@ class Scenario:
         self.checked = 0
         self.lost = 0
         self.failed_opens = 0
+        self.resumed = 0
         self.problems = []
 
     def run(self, arguments, timeout=120):
@@ -227,7 +228,8 @@ def homeos_init(binary, environment, workspace, kills, rng):
     scenario = Scenario("homeos init", binary, os.path.join(workspace, "init"), environment)
     sample = os.path.join(ROOT, "examples", "sample-family.json")
     with open(sample, encoding="utf-8") as handle:
-        expected = json.load(handle)["name"]
+        seed = json.load(handle)
+    expected, members = seed["name"], len(seed["members"])
     root = scenario.folder
     durations = []
     for probe in range(3):
@@ -242,9 +244,14 @@ def homeos_init(binary, environment, workspace, kills, rng):
         if completed:
             scenario.completed += 1
         else:
-            # A killed init may have left nothing, or a whole family, but never a folder init refuses.
+            # A killed init may leave nothing, an empty store or the whole family, but never a folder
+            # that a second init refuses or a family that is half there.
             exported = homeos_export_quietly(scenario)
-            if exported is None:
+            family = json.loads((exported or {}).get(os.path.join("data", "family.json"), "{}"))
+            if family.get("members") and (family.get("name") != expected or len(family["members"]) != members):
+                scenario.lost += 1
+                scenario.problem(f"a killed init left a different family: {str(family)[:200]}")
+            if not family.get("members"):
                 again = scenario.run(["init", "--from", sample, "--data-dir", scenario.folder])
                 if again.returncode != 0:
                     scenario.failed_opens += 1
@@ -255,7 +262,7 @@ def homeos_init(binary, environment, workspace, kills, rng):
             continue
         scenario.checked += 1
         family = json.loads(exported.get(os.path.join("data", "family.json"), "{}"))
-        if family.get("name") != expected or not family.get("members"):
+        if family.get("name") != expected or len(family.get("members", [])) != members:
             scenario.lost += 1
             scenario.problem(f"family after init {index}: {str(family)[:200]}")
         shutil.rmtree(scenario.folder, ignore_errors=True)
@@ -389,6 +396,117 @@ def homeos_ledger(binary, environment, workspace, kills, rng):
     return scenario
 
 
+class ThrottledFileServer:
+    """A 127.0.0.1 HTTP server for one file with `Range` support, sending it in 64 KiB chunks with a
+    pause between them (so a kill lands mid-file) and, while `corrupt` is set, with one byte flipped."""
+
+    def __init__(self, content):
+        import http.server
+        import threading
+        server = self
+        self.content = content
+        self.corrupt = False
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def log_message(self, *arguments):
+                pass
+
+            def do_GET(self):
+                body = bytearray(server.content)
+                if server.corrupt:
+                    body[len(body) // 2] ^= 0xFF
+                start = 0
+                match = re.match(r"bytes=(\d+)-", self.headers.get("Range", ""))
+                if match and int(match.group(1)) < len(body):
+                    start = int(match.group(1))
+                    self.send_response(206)
+                    self.send_header("Content-Range", f"bytes {start}-{len(body) - 1}/{len(body)}")
+                else:
+                    self.send_response(200)
+                self.send_header("Content-Length", str(len(body) - start))
+                self.send_header("Accept-Ranges", "bytes")
+                self.end_headers()
+                try:
+                    for offset in range(start, len(body), 64 * 1024):
+                        self.wfile.write(body[offset:offset + 64 * 1024])
+                        time.sleep(0.004)
+                except (BrokenPipeError, ConnectionResetError):
+                    pass
+
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.httpd.daemon_threads = True
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/crash-test-model.gguf"
+
+    def close(self):
+        self.httpd.shutdown()
+
+
+def homeos_download(binary, environment, workspace, kills, rng):
+    """`homeos models pull` of a file served slowly from 127.0.0.1, killed mid-file: afterwards the
+    installed file is either absent or complete with the right SHA-256, the next pull resumes from
+    the partial file, and a pull of bytes with the wrong hash (every fifth attempt) never installs."""
+    import hashlib
+    scenario = Scenario("homeos models pull", binary, os.path.join(workspace, "download"), environment)
+    content = b"GGUF" + random.Random(7).randbytes(8 * 1024 * 1024)
+    digest = hashlib.sha256(content).hexdigest()
+    server = ThrottledFileServer(content)
+    models = os.path.join(workspace, "download-models")
+
+    def pull():
+        return ["models", "pull", server.url, "--sha256", digest, "--models-dir", models, "--data-dir", scenario.folder]
+
+    def installed():
+        """The installed file's bytes, or None; anything else that looks installed is a problem."""
+        path = os.path.join(models, "crash-test-model.gguf")
+        if not os.path.exists(path):
+            return None
+        with open(path, "rb") as handle:
+            return handle.read()
+
+    def reset():
+        shutil.rmtree(models, ignore_errors=True)
+        shutil.rmtree(scenario.folder, ignore_errors=True)
+
+    try:
+        typical = typical_duration(scenario, pull())
+        reset()
+        for index in range(kills):
+            corrupt = index % 5 == 4
+            server.corrupt = corrupt
+            output = scenario.run_and_maybe_kill(pull(), rng.uniform(0.02, typical * 2.5))
+            scenario.completed += output is not None
+            found = installed()
+            if corrupt:
+                scenario.checked += 1
+                if output is not None or found is not None:
+                    scenario.lost += 1
+                    scenario.problem(f"attempt {index}: a file with the wrong hash was installed")
+                server.corrupt = False
+                reset()
+                continue
+            if found is not None and found != content:
+                scenario.failed_opens += 1
+                scenario.problem(f"attempt {index}: the installed file is not the served one")
+            if output is not None:
+                scenario.checked += 1
+                if found != content:
+                    scenario.lost += 1
+                    scenario.problem(f"attempt {index}: pull said it installed the model but the file is missing or wrong")
+            else:
+                # Killed: the next pull must finish it, from the partial file when there is one.
+                resumed = scenario.run(pull())
+                scenario.checked += 1
+                scenario.resumed += "(resumed from" in resumed.stdout
+                if resumed.returncode != 0 or installed() != content:
+                    scenario.lost += 1
+                    scenario.problem(f"attempt {index}: the pull after a kill failed: {resumed.stderr.strip()[-300:]}")
+            reset()
+    finally:
+        server.close()
+    return scenario
+
+
 # MARK: sentinel
 # MARK: sentinel
 
@@ -477,7 +595,8 @@ def main():
     try:
         if arguments.only in (None, "homeos"):
             homeos = os.path.join(binaries, "homeos")
-            for build in (homeos_init, homeos_reminders, homeos_approvals, homeos_import, homeos_feedback, homeos_ledger):
+            for build in (homeos_init, homeos_reminders, homeos_approvals, homeos_import, homeos_feedback, homeos_ledger,
+                          homeos_download):
                 if arguments.scenario and not any(part in build.__name__ for part in arguments.scenario):
                     continue
                 scenarios.append(build(homeos, environment, workspace, arguments.kills, rng))
@@ -496,6 +615,9 @@ def main():
     for scenario in scenarios:
         print(f"| {scenario.name} | {arguments.kills} | {scenario.kills} | {scenario.completed} | {scenario.checked} | "
               f"{scenario.lost} | {scenario.failed_opens} |")
+    for scenario in scenarios:
+        if scenario.resumed:
+            print(f"{scenario.name}: {scenario.resumed} pulls after a kill resumed from the partial file")
     bad = [scenario for scenario in scenarios if scenario.lost or scenario.failed_opens]
     for scenario in bad:
         for problem in scenario.problems:

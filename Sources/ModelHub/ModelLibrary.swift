@@ -130,7 +130,10 @@ public struct ModelLibrary: Sendable {
             } else {
                 remedy = "Run `homeos models pull \(entry.id)`."
             }
-            throw .notInstalled(id: entry.id, detail: "\(state). \(remedy)")
+            // "not installed" is what the error already says; a partial download or a bad file is news.
+            var news = "\(state). "
+            if case .notInstalled = state { news = "" }
+            throw .notInstalled(id: entry.id, detail: news + remedy)
         }
         return directory.path(of: entry)
     }

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Shows that the real-model tests fail when generation is broken: runs them with
+# HOMEOS_DEBUG_FAIL_DECODE=1 (every llama_decode of a generation model fails) and compares the
+# tests that still pass with Tests/broken-engine-passes.txt, the tests that never decode (loading
+# errors, tokenizer, the remote engine's own server, sentence vectors) with the reason for each.
+#   scripts/broken-engine.sh [swift]
+# Exits 1 when a test outside that list passes: a real-model test that a broken engine passes.
+set -uo pipefail
+SWIFT="${1:-swift}"
+cd "$(dirname "$0")/.."
+allowed="Tests/broken-engine-passes.txt"
+log="$(mktemp "${TMPDIR:-/tmp}/homeos-broken.XXXXXX")"
+trap 'rm -f "$log"' EXIT
+
+suites='LlamaEngineTests|SBARRealModelTests|NarrativeRealModelTests|SentinelTests.RealModelTests|SchedulerRealModelTests|RealModelScenarioTests|VectorRoutingTests|RoutingCommandLineTests|EngineParityScenarioTests|EngineComparisonTests|RemoteServerIntegrationTests|GenerateSchemaCommandLineTests|BenchCommandLineTests|ModelsCommandLineTests'
+echo "==> the real-model tests with HOMEOS_DEBUG_FAIL_DECODE=1 (every decode fails)"
+HOMEOS_DEBUG_FAIL_DECODE=1 "$SWIFT" test --skip-build --no-parallel --filter "$suites" > "$log" 2>&1
+# One line per test: its name and whether it passed (a parameterised test fails if any case fails).
+passed="$(grep -E '^✔ Test [^ ]+\(.*\) passed' "$log" | sed -E 's/^✔ Test ([^ ]+\([^)]*\)).*/\1/' | sort -u)"
+failed="$(grep -E '^✘ Test [^ ]+\(.*\) failed' "$log" | sed -E 's/^✘ Test ([^ ]+\([^)]*\)).*/\1/' | sort -u)"
+passed="$(comm -23 <(printf '%s\n' "$passed") <(printf '%s\n' "$failed") | sed '/^$/d')"
+expected="$(grep -vE '^(#|$)' "$allowed" | sed -E 's/[[:space:]]+#.*//' | sort -u)"
+unexpected="$(comm -23 <(printf '%s\n' "$passed") <(printf '%s\n' "$expected") | sed '/^$/d')"
+printf 'failed: %s tests; passed: %s (%s of them listed as never decoding)\n' \
+  "$(printf '%s\n' "$failed" | sed '/^$/d' | wc -l | tr -d ' ')" "$(printf '%s\n' "$passed" | sed '/^$/d' | wc -l | tr -d ' ')" \
+  "$(comm -12 <(printf '%s\n' "$passed") <(printf '%s\n' "$expected") | sed '/^$/d' | wc -l | tr -d ' ')"
+if [ -n "$unexpected" ]; then
+  echo "These tests passed with generation broken (they accept a fallback, or belong in $allowed with a reason):"
+  printf '  %s\n' $unexpected
+  exit 1
+fi
+echo "Every test that needs generation failed."
