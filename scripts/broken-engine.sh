@@ -12,7 +12,8 @@ allowed="Tests/broken-engine-passes.txt"
 log="$(mktemp "${TMPDIR:-/tmp}/homeos-broken.XXXXXX")"
 trap 'rm -f "$log"' EXIT
 
-suites='LlamaEngineTests|SBARRealModelTests|NarrativeRealModelTests|SentinelTests.RealModelTests|SchedulerRealModelTests|RealModelScenarioTests|VectorRoutingTests|RoutingCommandLineTests|EngineParityScenarioTests|EngineComparisonTests|RemoteServerIntegrationTests|GenerateSchemaCommandLineTests|BenchCommandLineTests|ModelsCommandLineTests'
+# The suites that load a generation model: the engine's own, and every real-model suite above it.
+suites='LlamaEngineTests\.(GenerationTests|BatchingTests|PromptCacheTests|MemoryPressureTests|ModelFileRemovedWhileLoadedTests|SchemaGrammarIntegrationTests|[A-Za-z]+UnderBudgetIntegrationTests|SentenceEmbeddingTests)/|SentinelTests\.(SBARRealModelTests|NarrativeRealModelTests|RealModelTests|ModelCommandLineTests)/|HomeOSTests\.(SchedulerRealModelTests|RealModelScenarioTests|GenerateSchemaCommandLineTests|BenchCommandLineTests)/|RemoteEngineTests\.(EngineParityScenarioTests|EngineComparisonTests)/'
 echo "==> the real-model tests with HOMEOS_DEBUG_FAIL_DECODE=1 (every decode fails)"
 HOMEOS_DEBUG_FAIL_DECODE=1 "$SWIFT" test --skip-build --no-parallel --filter "$suites" > "$log" 2>&1
 # One line per test: its name and whether it passed (a parameterised test fails if any case fails).

@@ -289,10 +289,12 @@ def homeos_feedback(binary, environment, workspace, kills, rng):
             raise SystemExit(f"homeos ask failed: {asked.stderr[-500:]}")
         return json.loads(asked.stdout)["turn"]
 
-    typical = typical_duration(scenario, ["feedback", "down", "--turn", new_turn(-1), "--data-dir", scenario.folder])
+    created = [new_turn(-1)]
+    typical = typical_duration(scenario, ["feedback", "down", "--turn", created[0], "--data-dir", scenario.folder])
     acknowledged = []
     for index in range(kills):
         turn = new_turn(index)
+        created.append(turn)
         if scenario.run_and_maybe_kill(["feedback", "up", "--turn", turn, "--data-dir", scenario.folder], rng.uniform(0.02, typical * 2.5)) is not None:
             scenario.completed += 1
             acknowledged.append(turn)
@@ -300,7 +302,9 @@ def homeos_feedback(binary, environment, workspace, kills, rng):
         if exported is None:
             continue
         turns = {entry["id"]: entry for entry in json.loads(exported.get(os.path.join("data", "prompts", "turns.json"), "[]"))}
-        for identifier in acknowledged:
+        # The store keeps the last 50 turns (PromptGeneStore.keptTurns); older ones leave by design.
+        kept = set(created[-50:])
+        for identifier in (turn for turn in acknowledged if turn in kept):
             scenario.checked += 1
             if turns.get(identifier, {}).get("feedback") is not True:
                 scenario.lost += 1

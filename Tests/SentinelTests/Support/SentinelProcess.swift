@@ -46,12 +46,13 @@ enum SentinelProcess {
     /// person answering a question once it is shown), before standard input closes. Waits by sleeping the task, not the thread, so a running command
     /// does not hold one of the cooperative pool's few threads from the other tests.
     static func run(_ arguments: [String], input: String = "", laterInput: (afterOutput: String, text: String)? = nil,
-                    timeout: Duration = .seconds(60)) async throws -> Output {
+                    modelsDirectory: String? = nil, timeout: Duration = .seconds(60)) async throws -> Output {
         guard let executable else {
             Issue.record("The sentinel executable was not found next to the test runner; build it with `swift build --build-tests`.")
             throw CocoaError(.fileNoSuchFile)
         }
-        return try await launch(executable, arguments: arguments, input: input, laterInput: laterInput, timeout: timeout)
+        return try await launch(executable, arguments: arguments, input: input, laterInput: laterInput,
+                                environment: environment(modelsDirectory: modelsDirectory), timeout: timeout)
     }
 
     /// Runs `sentinel` under `script`, so that its standard input and output are a terminal.
@@ -73,11 +74,11 @@ enum SentinelProcess {
     static var terminalAvailable: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/script") }
 
     private static func launch(_ url: URL, arguments: [String], input: String, laterInput: (afterOutput: String, text: String)? = nil,
-                               timeout: Duration) async throws -> Output {
+                               environment: [String: String] = environment(), timeout: Duration) async throws -> Output {
         let process = Process()
         process.executableURL = url
         process.arguments = arguments
-        process.environment = environment()
+        process.environment = environment
         let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
         process.standardInput = stdin
         process.standardOutput = stdout
