@@ -71,7 +71,7 @@ struct RemoteTransport: Sendable {
                 if Task.isCancelled || error is CancellationError { throw CancellationError() }
                 if attempt >= policy.maxAttempts {
                     throw LLMError.generationFailed("could not reach \(configuration.host)\(attempt > 1 ? " after \(attempt) attempts" : ""): "
-                        + Self.describe(error) + ". Is the server running, and is the base URL right?")
+                        + Self.describe(error) + "; check that the server is running and that the base URL is right")
                 }
                 let delay = policy.delay(afterAttempt: attempt, retryAfter: nil)
                 activity(delay)

@@ -67,6 +67,11 @@ struct AssistantOptions: ParsableArguments {
         do {
             return LLMBridge(model: try await model.loadModel())
         } catch {
+            // Installing a model does not help with a remote server that cannot be reached.
+            if (try? model.engineChoice()) == .remote {
+                throw CommandFailure("The remote model could not be used: \(error) Check --base-url and that the server is running, "
+                    + "or run without a model with --no-model.")
+            }
             throw CommandFailure("The model could not be loaded: \(error) Install the default model with `make setup` "
                 + "(or `homeos models pull ID`), choose another with --model, or run without one with --no-model.")
         }
