@@ -7,8 +7,9 @@ import Synchronization
 ///
 /// Compression never loses the memory: when the model cannot be loaded, fails, runs past the
 /// budget (30 s, loading included) or answers nothing usable (empty, or looping), the previous
-/// narrative is kept unchanged. Ingestion falls back to appending a dated, truncated line instead. Narratives are
-/// held to ``maxNarrativeTokens`` tokens when generated and ``maxNarrativeCharacters`` characters.
+/// narrative is kept unchanged. Ingestion falls back to appending a dated, truncated line instead.
+/// Narratives are held to ``maxNarrativeTokens`` tokens when generated and
+/// ``maxNarrativeCharacters`` characters.
 public struct NarrativeCompressor: Sendable {
     /// Produces the model; called once per update, inside the budget.
     public typealias ModelProvider = @Sendable () async throws -> any LanguageModel
