@@ -12,7 +12,7 @@ import LLM
 ///
 /// ```swift
 /// let classifier = try SemanticCrisisClassifier.bundled()
-/// let assessment = classifier.assess(vector: try encoder.embedding(for: "everyone would be fine without me"))
+/// let assessment = classifier.assess(vector: try await encoder.embedding(for: "everyone would be fine without me"))
 /// ```
 public struct SemanticCrisisClassifier: Sendable, Codable, Hashable {
     /// File name of the bundled classifier inside `Resources/`.

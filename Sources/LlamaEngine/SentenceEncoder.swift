@@ -16,7 +16,7 @@ import LLM
 /// ```swift
 /// let path = SentenceEncoder.defaultModelPath(in: modelsFolder)!   // installed by `make setup`
 /// let encoder = try SentenceEncoder(modelPath: path)
-/// let vectors = try encoder.embeddings(for: ["we're out of ideas for tonight", "what's for dinner?"])
+/// let vectors = try await encoder.embeddings(for: ["we're out of ideas for tonight", "what's for dinner?"])
 /// let similarity = SentenceEncoder.cosine(vectors[0], vectors[1])
 /// ```
 public final class SentenceEncoder: TextEmbedding, Sendable {
@@ -33,6 +33,8 @@ public final class SentenceEncoder: TextEmbedding, Sendable {
         let context: OpaquePointer
     }
     private let handles: LockedState<Handles>
+    /// The thread encodings run on (a serial queue: one request after another).
+    private let queue = DispatchQueue(label: "homeos.sentence-encoder", qos: .userInitiated)
     private let batchTokens: Int
     private let batchSequences: Int
 
@@ -102,9 +104,28 @@ public final class SentenceEncoder: TextEmbedding, Sendable {
     public func embeddingSpace() -> EmbeddingSpace { space }
 
     /// One unit-length vector per text, in the order of `texts`.
+    ///
+    /// The encoding runs on the encoder's own thread, one request after another: the caller's task
+    /// is suspended meanwhile, so a long batch never holds a thread of Swift's cooperative pool
+    /// (on a two-core machine two blocked pool threads stall every other task's deadline).
     /// - Throws: `LLMError.generationFailed` when llama.cpp cannot encode; `CancellationError`
-    ///   when the calling task is cancelled between batches.
-    public func embeddings(for texts: [String]) throws -> [[Float]] {
+    ///   when the calling task is cancelled before or between batches.
+    public func embeddings(for texts: [String]) async throws -> [[Float]] {
+        let cancelled = CancellationFlag()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<[[Float]], any Error>) in
+                queue.async {
+                    continuation.resume(with: Result { try self.encodeAll(texts, isCancelled: { cancelled.isSet }) })
+                }
+            }
+        } onCancel: {
+            cancelled.set()
+        }
+    }
+
+    /// The vectors of `texts`, on the calling thread (the encoder's queue), batch by batch.
+    private func encodeAll(_ texts: [String], isCancelled: () -> Bool) throws -> [[Float]] {
+        if isCancelled() { throw CancellationError() }
         var vectors: [[Float]] = []
         vectors.reserveCapacity(texts.count)
         try handles.withLock { handles in
@@ -114,7 +135,7 @@ public final class SentenceEncoder: TextEmbedding, Sendable {
             for text in texts {
                 let tokens = Self.tokenize(text, vocab: vocab, limit: tokenLimit)
                 if !pending.isEmpty, pendingTokens + tokens.count > batchTokens || pending.count == batchSequences {
-                    try Task.checkCancellation()
+                    if isCancelled() { throw CancellationError() }
                     vectors += try encode(pending, context: handles.context)
                     pending.removeAll(keepingCapacity: true)
                     pendingTokens = 0
@@ -128,8 +149,8 @@ public final class SentenceEncoder: TextEmbedding, Sendable {
     }
 
     /// The vector of one text.
-    public func embedding(for text: String) throws -> [Float] {
-        try embeddings(for: [text])[0]
+    public func embedding(for text: String) async throws -> [Float] {
+        try await embeddings(for: [text])[0]
     }
 
     /// The cosine similarity of two unit-length vectors (their dot product).
@@ -192,4 +213,13 @@ public final class SentenceEncoder: TextEmbedding, Sendable {
             return vector
         }
     }
+}
+
+/// A flag set once when a task is cancelled, read by work running outside Swift's concurrency.
+private final class CancellationFlag: Sendable {
+    private let state = LockedState(false)
+
+    var isSet: Bool { state.withLock { $0 } }
+
+    func set() { state.withLock { $0 = true } }
 }

@@ -66,7 +66,7 @@ enum StressOperation: String, CaseIterable, Sendable {
                 return .completed
             case .encoderVectors:
                 guard let encoder else { return .completed }
-                _ = try encoder.embeddings(for: Array(Self.prompts.shuffled(using: &random).prefix(3)))
+                _ = try await encoder.embeddings(for: Array(Self.prompts.shuffled(using: &random).prefix(3)))
                 return .completed
             case .unloadEngine:
                 await engine.unload()

@@ -34,7 +34,7 @@ import Testing
         let reference = try JSONDecoder().decode(Reference.self, from: data)
         #expect(reference.sentences.count == 100)
         // Encoded together (batched) and one at a time: both must match the reference.
-        let batched = try encoder.embeddings(for: reference.sentences.map(\.text))
+        let batched = try await encoder.embeddings(for: reference.sentences.map(\.text))
         var worst: (Float, String) = (1, "")
         for (sentence, vector) in zip(reference.sentences, batched) {
             let similarity = SentenceEncoder.cosine(vector, sentence.vector)
@@ -42,7 +42,7 @@ import Testing
             #expect(similarity >= 0.99, "cosine \(similarity) for \(sentence.text)")
         }
         for sentence in reference.sentences.prefix(10) {
-            let alone = try encoder.embedding(for: sentence.text)
+            let alone = try await encoder.embedding(for: sentence.text)
             #expect(SentenceEncoder.cosine(alone, sentence.vector) >= 0.99)
         }
         print("sentence encoder vs reference: worst cosine \(worst.0) (\(worst.1.prefix(40)))")
@@ -52,7 +52,7 @@ import Testing
         let encoder = try await Self.shared.value
         #expect(encoder.space.dimension == 384)
         #expect(encoder.space.name.contains("sentence encoder"))
-        let vectors = try encoder.embeddings(for: ["", "hello", String(repeating: "a very long message ", count: 600)])
+        let vectors = try await encoder.embeddings(for: ["", "hello", String(repeating: "a very long message ", count: 600)])
         for vector in vectors {
             let norm = vector.reduce(0) { $0 + $1 * $1 }.squareRoot()
             #expect(abs(norm - 1) < 1e-3)
@@ -61,7 +61,7 @@ import Testing
 
     @Test func theSTSBenchmarkPairHasItsPublishedSimilarity() async throws {
         let encoder = try await Self.shared.value
-        let vectors = try encoder.embeddings(for: ["A man is eating food.", "A man is eating a piece of bread."])
+        let vectors = try await encoder.embeddings(for: ["A man is eating food.", "A man is eating a piece of bread."])
         #expect(abs(SentenceEncoder.cosine(vectors[0], vectors[1]) - 0.755) < 0.01)
     }
 
