@@ -84,26 +84,29 @@ enum DailySkillSupport {
     /// four or more letters with them that the `instruction` does not also contain. An answer that
     /// only restates the instruction (small models do) is not grounded; with no facts, any answer is.
     static func isGrounded(_ answer: String, in facts: [String], instruction: String) -> Bool {
-        func words(_ text: String) -> Set<String> {
-            Set(text.lowercased().split { !$0.isLetter }.filter { $0.count >= 4 }.map(String.init))
-        }
-        let facts = words(facts.joined(separator: " ")).subtracting(words(instruction))
+        let facts = contentWords(facts.joined(separator: " ")).subtracting(contentWords(instruction))
         guard !facts.isEmpty else { return true }
-        return !facts.isDisjoint(with: words(answer))
+        return !facts.isDisjoint(with: contentWords(answer))
     }
 
     /// A model's `answer` without the lines that only echo the prompt back: the "Family:" and
     /// "Message:" lines of ``HomeOSPrompt``, and lines whose words all come from the `instruction`
     /// (a small model may restate what it was asked to do before, or instead of, doing it).
     static func withoutPromptEcho(_ answer: String, instruction: String) -> String {
-        let asked = Set(instruction.lowercased().split { !$0.isLetter }.map(String.init))
+        let asked = contentWords(instruction)
         let kept = answer.split(separator: "\n", omittingEmptySubsequences: false).filter { line in
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if trimmed.hasPrefix("Message:") || trimmed.hasPrefix("Family:") { return false }
-            let words = trimmed.lowercased().split { !$0.isLetter }.filter { $0.count >= 4 }.map(String.init)
-            return words.isEmpty || !words.allSatisfy(asked.contains)
+            let words = contentWords(trimmed)
+            return words.isEmpty || !words.isSubset(of: asked)
         }
         return kept.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// The lower-cased runs of letters in `text` that are four letters or longer (the words that
+    /// carry content, for comparing an answer with its prompt).
+    private static func contentWords(_ text: String) -> Set<String> {
+        Set(text.lowercased().split { !$0.isLetter }.filter { $0.count >= 4 }.map(String.init))
     }
 
     static func mentions(_ text: String, any phrases: [String]) -> Bool {
