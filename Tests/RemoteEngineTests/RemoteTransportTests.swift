@@ -8,7 +8,7 @@ import Testing
 @Suite struct RemoteTransportTests {
     static func model(_ server: ScriptedHTTPServer, sleeps: SleepRecorder = SleepRecorder(), apiKey: String? = nil,
                       retry: RemoteRetryPolicy = RemoteRetryPolicy(maxAttempts: 4, initialDelay: .milliseconds(100)),
-                      readTimeout: Duration = .seconds(30), style: StructuredOutputStyle = .none) -> RemoteModel {
+                      readTimeout: Duration = .seconds(120), style: StructuredOutputStyle = .none) -> RemoteModel {
         RemoteModel(configuration: RemoteConfiguration(baseURL: server.baseURL, model: "test-model", apiKey: apiKey.map(RemoteAPIKey.init),
                                                        readTimeout: readTimeout, retry: retry, structuredOutput: style,
                                                        acceptsGrammar: false),

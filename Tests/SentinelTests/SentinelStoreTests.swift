@@ -147,29 +147,31 @@ func sampleRecord(at date: Date, tier: RiskTier, screener: RiskTier? = nil, meas
         }
     }
 
-    @Test func passphraseDerivesTheKeyAndIsRequiredToOpen() throws {
-        let scratch = StoreScratch()
-        let store = try SentinelStore(directory: scratch.data, passphrase: "correct horse battery staple")
-        try store.saveDocument(["hope"], kind: .hopeBox)
-        try store.close()
-        // The key file holds a salt and a check value, not a usable key: no 32-byte form.
-        let keyFile = try Data(contentsOf: scratch.data.appendingPathComponent(SentinelStore.keyFileName))
-        #expect(keyFile.count != StoreKeyFile.magic.count + 1 + 32)
+    @Test func passphraseDerivesTheKeyAndIsRequiredToOpen() async throws {
+        try await onOwnThread {
+            let scratch = StoreScratch()
+            let store = try SentinelStore(directory: scratch.data, passphrase: "correct horse battery staple")
+            try store.saveDocument(["hope"], kind: .hopeBox)
+            try store.close()
+            // The key file holds a salt and a check value, not a usable key: no 32-byte form.
+            let keyFile = try Data(contentsOf: scratch.data.appendingPathComponent(SentinelStore.keyFileName))
+            #expect(keyFile.count != StoreKeyFile.magic.count + 1 + 32)
 
-        let reopened = try SentinelStore(directory: scratch.data, passphrase: "correct horse battery staple")
-        #expect(try reopened.loadDocument([String].self, kind: .hopeBox) == ["hope"])
-        try reopened.close()
-        #expect {
-            _ = try SentinelStore(directory: scratch.data, passphrase: "wrong")
-        } throws: { error in
-            guard case .wrongPassphrase = error as? SentinelStoreError else { return false }
-            return true
-        }
-        #expect {
-            _ = try SentinelStore(directory: scratch.data)
-        } throws: { error in
-            guard case .passphraseRequired = error as? SentinelStoreError else { return false }
-            return "\(error)".contains("SENTINEL_PASSPHRASE")
+            let reopened = try SentinelStore(directory: scratch.data, passphrase: "correct horse battery staple")
+            #expect(try reopened.loadDocument([String].self, kind: .hopeBox) == ["hope"])
+            try reopened.close()
+            #expect {
+                _ = try SentinelStore(directory: scratch.data, passphrase: "wrong")
+            } throws: { error in
+                guard case .wrongPassphrase = error as? SentinelStoreError else { return false }
+                return true
+            }
+            #expect {
+                _ = try SentinelStore(directory: scratch.data)
+            } throws: { error in
+                guard case .passphraseRequired = error as? SentinelStoreError else { return false }
+                return "\(error)".contains("SENTINEL_PASSPHRASE")
+            }
         }
     }
 
