@@ -163,7 +163,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "sentinel",
-            dependencies: ["Sentinel", "SentinelWeb", "LLM", "LlamaEngine", "ModelHub", "CrisisDetection",
+            dependencies: ["Sentinel", "SentinelWeb", "LLM", "LlamaEngine", "ModelHub", "CrisisDetection", "Skills",
                            .product(name: "ArgumentParser", package: "swift-argument-parser"),
                            .product(name: "Logging", package: "swift-log")]
         ),
@@ -188,7 +188,7 @@ let package = Package(
         ]),
         .testTarget(name: "HomeOSTests", dependencies: ["HomeOS", "NaturalTime", "Skills", "LLM", "LlamaEngine", "ModelHub"],
                     exclude: ["Fixtures"]),
-        .testTarget(name: "SentinelTests", dependencies: ["Sentinel", "LLM", "LlamaEngine", "ModelHub"]),
+        .testTarget(name: "SentinelTests", dependencies: ["Sentinel", "LLM", "LlamaEngine", "ModelHub", "Skills"]),
         .testTarget(name: "SentinelWebTests", dependencies: ["SentinelWeb", "WebFoundation", "Sentinel"]),
         .testTarget(name: "LlamaEngineTests", dependencies: ["LlamaEngine", "LLM", "ModelHub", "Evaluation", "CrisisDetection"]),
         .testTarget(

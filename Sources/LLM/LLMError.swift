@@ -16,6 +16,8 @@ public enum LLMError: Error, Sendable, Hashable, LocalizedError, CustomStringCon
     case generationFailed(String)
     /// The engine cannot do what was asked (for example a constraint it cannot enforce).
     case unsupported(String)
+    /// The model's answer was withheld because it was unsafe to show (the reason, never the text).
+    case unsafeAnswer(String)
 
     public var description: String {
         switch self {
@@ -29,6 +31,7 @@ public enum LLMError: Error, Sendable, Hashable, LocalizedError, CustomStringCon
         case .modelUnavailable(let availability): return "The model is not available: \(availability)."
         case .generationFailed(let reason): return "Generation failed: \(reason)."
         case .unsupported(let reason): return "Not supported by this engine: \(reason)."
+        case .unsafeAnswer(let reason): return "The model's answer was withheld: \(reason)."
         }
     }
 

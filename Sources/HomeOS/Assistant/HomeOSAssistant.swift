@@ -89,7 +89,9 @@ public struct HomeOSAssistant: Sendable {
         self.timeZone = timeZone
         self.registry = registry
         self.router = router
-        self.assistant = Assistant(registry: registry, router: router, bridge: bridge, approvals: approvals,
+        // The skills' answers reach the family: every one passes the answer screen first (the
+        // assistant screened the message itself before routing).
+        self.assistant = Assistant(registry: registry, router: router, bridge: bridge?.screeningAnswers, approvals: approvals,
                                    deadlines: deadlines, history: ConversationHistory(turns: history), timeZone: timeZone, now: now)
     }
 

@@ -27,7 +27,8 @@ public struct BriefingWriter: Sendable {
     /// Creates a writer.
     public init(storage: any StorageProvider, bridge: LLMBridge?, budget: Duration = BriefingWriter.backgroundBudget) {
         self.storage = storage
-        self.bridge = bridge
+        // A briefing goes straight to the family's notifications: its text passes the answer screen.
+        self.bridge = bridge?.screeningAnswers
         self.budget = budget
     }
 

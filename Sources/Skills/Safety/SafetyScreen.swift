@@ -18,16 +18,7 @@ public struct SafetyScreen: Sendable {
     /// Creates the screen with the built-in rules.
     public init() {
         let normalizer = TextNormalizer()
-        // A trailing "*" marks a prefix pattern; the normalizer would drop it, so it is put back.
-        func phrases(_ list: [String]) -> [[String]] {
-            list.map { phrase in
-                phrase.split(separator: " ").flatMap { token -> [String] in
-                    let words = normalizer.words(String(token)).filter { $0 != "|" }
-                    guard token.hasSuffix("*"), let last = words.last else { return words }
-                    return words.dropLast() + [last + "*"]
-                }
-            }
-        }
+        func phrases(_ list: [String]) -> [[String]] { Self.compile(list, with: normalizer) }
         benign = phrases(Self.benignIdioms)
         emergencies = Self.emergencyPhrases.map { ($0.0, phrases($0.1)) }
         harms = Self.harmPhrases.map { ($0.0, phrases($0.1)) }
@@ -43,6 +34,18 @@ public struct SafetyScreen: Sendable {
         for (category, list) in harms where Self.containsAny(list, in: words) { return .harmful(category) }
         if Self.containsAny(injections, in: words) { return .promptInjection }
         return .safe
+    }
+
+    /// Phrase rules as normalised word sequences. A trailing "*" marks a prefix pattern; the
+    /// normalizer would drop it, so it is put back.
+    static func compile(_ list: [String], with normalizer: TextNormalizer) -> [[String]] {
+        list.map { phrase in
+            phrase.split(separator: " ").flatMap { token -> [String] in
+                let words = normalizer.words(String(token)).filter { $0 != "|" }
+                guard token.hasSuffix("*"), let last = words.last else { return words }
+                return words.dropLast() + [last + "*"]
+            }
+        }
     }
 
     static func containsAny(_ phrases: [[String]], in words: [String]) -> Bool {
