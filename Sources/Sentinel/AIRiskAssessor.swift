@@ -70,11 +70,7 @@ public struct AIRiskAssessor: Sendable {
             return AIRiskAssessment(status: Task.isCancelled ? .cancelled : .failed, detail: "the model could not be loaded: \(error)")
         }
         let constrained = model.supportsConstrainedDecoding
-        let request = GenerationRequest(
-            messages: messages(for: signals, screener: screener),
-            options: parameters.options,
-            constraint: constrained ? .choices(choices) : nil,
-            deadline: deadline)
+        let request = await fittingRequest(for: signals, screener: screener, constrained: constrained, model: model, deadline: deadline)
         let result: GenerationResult
         do { result = try await model.respond(to: request) } catch {
             if Task.isCancelled { return AIRiskAssessment(status: .cancelled, modelID: model.id) }
@@ -95,6 +91,45 @@ public struct AIRiskAssessor: Sendable {
         let explanation = RiskExplainer.sentences(from: result.text)
         return AIRiskAssessment(status: .assessed, tier: parsed.tier, method: .freeText, parseStage: parsed.stage, modelID: model.id,
                                 explanation: explanation)
+    }
+
+    /// Tokens the chat template adds around the prompt (turn markers), counted against the window.
+    static let templateAllowance = 32
+    /// The fewest new tokens worth asking for: a tier word (constrained), or a tier and a sentence.
+    static func minimumAnswerTokens(constrained: Bool) -> Int { constrained ? 8 : 64 }
+
+    /// The request, within the seed's 1,024-token window (``RiskGenerationParameters/contextSize``)
+    /// whatever context the engine was loaded with: a shared engine holds 2,048 tokens for the
+    /// narrative step, and the AI step must not grow into them. The prompt plus the new tokens fit
+    /// the window; when they do not, the person's note and transcript are shortened (halved, up to
+    /// four times) and then the answer's budget is lowered, never below a tier and a sentence.
+    static func fittingRequest(for signals: CheckInSignals, screener: CSSRSResult?, constrained: Bool,
+                               model: any LanguageModel, deadline: Deadline) async -> GenerationRequest {
+        let window = parameters.contextSize
+        let minimum = minimumAnswerTokens(constrained: constrained)
+        var fitted = signals
+        var messages = messages(for: fitted, screener: screener)
+        var promptTokens = await tokens(in: messages, model: model)
+        var halvings = 0
+        while promptTokens + templateAllowance + minimum > window, halvings < 4 {
+            fitted.note = fitted.note.map { String($0.prefix($0.count / 2)) + "…" }
+            fitted.transcript = fitted.transcript.map { String($0.prefix($0.count / 2)) + "…" }
+            messages = Self.messages(for: fitted, screener: screener)
+            promptTokens = await tokens(in: messages, model: model)
+            halvings += 1
+        }
+        var options = parameters.options
+        options.maxTokens = max(minimum, min(parameters.maxTokens, window - promptTokens - templateAllowance))
+        return GenerationRequest(messages: messages, options: options, constraint: constrained ? .choices(choices) : nil,
+                                 deadline: deadline)
+    }
+
+    /// The prompt's tokens by the model's own count (an estimate of four characters a token when
+    /// the model cannot count).
+    private static func tokens(in messages: [ChatMessage], model: any LanguageModel) async -> Int {
+        let text = messages.map(\.content).joined(separator: "\n")
+        if let counted = try? await model.countTokens(text) { return counted }
+        return text.count / 4 + 1
     }
 
     /// The work's result, or nil when `timeout` passes (or the caller is cancelled) first; the

@@ -129,6 +129,26 @@ final class StubbornModel: LanguageModel, @unchecked Sendable {
         model.openGate()
     }
 
+    /// Issue 26, item 9: the seed's window is 1,024 tokens. With the shared engine (loaded with
+    /// 2,048 for the narrative step) the AI step's prompt and answer still fit 1,024.
+    @Test(arguments: [true, false])
+    func theRequestFitsTheSeedsWindowWhateverTheEngineHolds(constrained: Bool) async throws {
+        let model = ScriptedModel(defaultReply: "yellow", capabilities: constrained ? [.constrainedDecoding] : [])
+        var signals = CheckInSignals(note: String(repeating: "I keep thinking about the convoy and I cannot sleep. ", count: 30))
+        signals.transcript = String(repeating: "and then I just sat there in the truck ", count: 60)
+        _ = await AIRiskAssessor(model: model, budget: .seconds(60)).assess(signals)
+        let request = try #require(model.requests.first)
+        let prompt = try await model.countTokens(request.promptText)
+        #expect(prompt + AIRiskAssessor.templateAllowance + request.options.maxTokens <= RiskGenerationParameters().contextSize,
+                "prompt \(prompt) + answer \(request.options.maxTokens)")
+        #expect(request.options.maxTokens >= AIRiskAssessor.minimumAnswerTokens(constrained: constrained))
+
+        // A short check-in keeps the seed's 512 new tokens.
+        let short = ScriptedModel(defaultReply: "green", capabilities: constrained ? [.constrainedDecoding] : [])
+        _ = await AIRiskAssessor(model: short, budget: .seconds(60)).assess(Self.signals)
+        #expect(try #require(short.requests.first).options.maxTokens == 512)
+    }
+
     @Test func slowLoadingCountsAgainstTheBudget() async {
         let assessor = AIRiskAssessor(loadingModel: {
             try await Task.sleep(for: .seconds(120))
