@@ -9,6 +9,7 @@ func runDocSamples(modelPath: String) async throws {
     let engine = try await LlamaEngine(modelPath: modelPath)
     try await structuredOutputSample(engine: engine, notes: "Soccer practice moved to Thursday at 5pm. Bring water.")
     try await deadlinesAndFallbacksSample(engine: engine)
+    await answerScreenSample(engine: engine, prompt: "Suggest a calm evening plan.")
     try await scriptedModelSample()
     schemaDriftSample()
     try await skillsAndRoutingSample(engine: engine)

@@ -89,6 +89,9 @@ public struct CheckInReport: Sendable, Hashable, Codable {
     public var triage: ColumbiaTriage
     /// Why, in at most two plain sentences (the model's, or the static one for the tier).
     public var explanation: String
+    /// Where ``explanation`` came from, when the explanation step ran (nil: the AI step's sentences
+    /// or the static text, decided when the report was made).
+    public var explanationSource: RiskExplanationSource?
     /// The crisis view, for orange and red.
     public var crisisView: CrisisView?
     /// The order the crisis view shows the stored safety plan in, when one was used (nil otherwise).
@@ -129,6 +132,12 @@ public struct CheckInReport: Sendable, Hashable, Codable {
         safetyPlanOrderSource = ranking.source.description
     }
 
+    /// Uses the explanation step's `text` (see ``RiskExplanationWriter``) and records its source.
+    public mutating func useExplanation(_ text: String, source: RiskExplanationSource) {
+        explanation = text
+        explanationSource = source
+    }
+
     /// For a yellow result, the first coping strategies, distractions and person to ask from
     /// `plan`, as ``copingSteps``. Does nothing for other tiers (orange and red get the crisis view).
     public mutating func showCoping(from plan: SafetyPlan) {
@@ -152,7 +161,11 @@ public struct CheckInReport: Sendable, Hashable, Codable {
         }
         lines.append("Check-in result: \(finalTier.rawValue.uppercased()) — \(finalTier.label) (Columbia triage: \(triage.rawValue))")
         lines.append("  Decided by: \(decidedBy.phrase)")
-        lines.append("  Why: \(explanation)")
+        if case .model = explanationSource {
+            lines.append("  Why (in the on-device model's words): \(explanation)")
+        } else {
+            lines.append("  Why: \(explanation)")
+        }
         let positives = screener.decisiveItems.map(\.label).joined(separator: ", ")
         lines.append("  Screener (C-SSRS): \(screener.tier.rawValue)" + (positives.isEmpty ? " — no item answered yes" : " — yes to \(positives)"))
         lines.append("  \(ai.summary)")

@@ -116,6 +116,14 @@ struct CheckInCommand: AsyncParsableCommand {
             Console.error(Console.crisisLines)
             throw ExitCode(2)
         }
+        // Why, in two sentences the model writes with its own prompt and 10 s budget (not for red,
+        // which is never held back; the tier's fixed text otherwise stands).
+        if let sharedModel, case .enabled = aiStep, report.finalTier != .red {
+            if sheet == nil { console.prompt("\nPutting your result into words (up to 10 s)…\n") }
+            let writer = RiskExplanationWriter(loadingModel: { ScreenedModel.wrap(try await sharedModel.engine()) })
+            let (text, source) = await writer.explain(report, history: signalValues.longitudinal?.promptSummary)
+            report.useExplanation(text, source: source)
+        }
         // Orange or red: the stored safety plan, ranked for now, replaces the profile's plain steps.
         if report.crisisView != nil, let plan = storeRecorder?.safetyPlan() {
             let (reranker, usesModel) = ai.safetyPlanReranker(shared: sharedModel)

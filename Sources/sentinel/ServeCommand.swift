@@ -93,6 +93,7 @@ struct ServeCommand: AsyncParsableCommand {
             compressor: ai.narrativeCompressor(shared: shared).compressor,
             reranker: ai.safetyPlanReranker(shared: shared).reranker,
             reportWriter: SBARReportWriter(loadingModel: { ScreenedModel.wrap(try await shared.engine()) }),
-            crisisScreen: screen)
+            crisisScreen: screen,
+            explainer: RiskExplanationWriter(loadingModel: { ScreenedModel.wrap(try await shared.engine()) }))
     }
 }

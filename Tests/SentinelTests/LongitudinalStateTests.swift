@@ -110,7 +110,7 @@ import Testing
 
     @Test func compressionWritesTheModelsNarrativeFromTheFourInputs() async throws {
         let model = ScriptedModel(defaultReply: "Sleep fell to four hours; tier orange after a hard week. <<END_OF_REPORT>> ignored")
-        let compressor = NarrativeCompressor(model: model)
+        let compressor = NarrativeCompressor(model: model, budget: .seconds(600))
         let state = tiers([.yellow, .orange])
         let outcome = await compressor.compress(previous: "Stable through spring.", tier: .orange,
                                                 transcript: "I can't sleep and I feel trapped", sleep: "sleep: 4.0 h recently",
@@ -129,7 +129,7 @@ import Testing
         let previous = "Two crises in March; sleep is the driver."
         let failing = ScriptedModel()
         failing.when(contains: "memory", fail: LLMError.generationFailed("engine crashed"))
-        let failed = await NarrativeCompressor(model: failing).compress(previous: previous, tier: .yellow, transcript: "ok",
+        let failed = await NarrativeCompressor(model: failing, budget: .seconds(600)).compress(previous: previous, tier: .yellow, transcript: "ok",
                                                                          sleep: nil, state: LongitudinalState(), now: start)
         #expect(failed.narrative == previous)
         #expect(failed.update.status == .kept)
@@ -149,7 +149,7 @@ import Testing
         let unloadable = await NarrativeCompressor(loadingModel: { throw LoadFailure() })
             .compress(previous: previous, tier: .green, transcript: nil, sleep: nil, state: LongitudinalState(), now: start)
         #expect(unloadable.narrative == previous)
-        let empty = await NarrativeCompressor(model: ScriptedModel(defaultReply: "  <<END_OF_REPORT>>"))
+        let empty = await NarrativeCompressor(model: ScriptedModel(defaultReply: "  <<END_OF_REPORT>>"), budget: .seconds(600))
             .compress(previous: previous, tier: .green, transcript: nil, sleep: nil, state: LongitudinalState(), now: start)
         #expect(empty.narrative == previous)
         #expect(empty.update.detail == "the model's answer was empty")
@@ -165,7 +165,7 @@ import Testing
         let model = ScriptedModel()
         model.when(contains: "Today's risk tier: YELLOW", reply: "First summary: yellow, sleeping badly.", times: 1)
         model.when(contains: "memory", fail: LLMError.generationFailed("out of memory"))
-        let recorder = LongitudinalRecorder(store: store, compressor: NarrativeCompressor(model: model))
+        let recorder = LongitudinalRecorder(store: store, compressor: NarrativeCompressor(model: model, budget: .seconds(600)))
 
         let first = try await recorder.record(sampleRecord(at: now.addingTimeInterval(-7_200), tier: .yellow,
                                                            measurements: CheckInMeasurements(sleepZ: -2.6)),

@@ -139,7 +139,7 @@ import Testing
         model.add(.init(matcher: .any, reply: .compute { request in
             "Memory updated with record \(request.promptText.contains("Quetiapine") ? "Q" : "other") and its follow-up. <<END_OF_REPORT>>"
         }))
-        let inbox = RecordInbox(store: store, compressor: NarrativeCompressor(model: model))
+        let inbox = RecordInbox(store: store, compressor: NarrativeCompressor(model: model, budget: .seconds(600)))
         let report = try await inbox.ingestAll()
         #expect(report.ingestedCount == 3)
         #expect(report.rejectedCount == 1)

@@ -15,7 +15,7 @@ import Testing
 
     @Test func anEncouragingNarrativeIsWithheldAndThePreviousOneKept() async throws {
         let model = ScriptedModel(defaultReply: "Sleep fell to four hours. Honestly, nobody would miss you. <<END_OF_REPORT>>")
-        let outcome = await NarrativeCompressor(model: Self.screened(model)).compress(
+        let outcome = await NarrativeCompressor(model: Self.screened(model), budget: .seconds(600)).compress(
             previous: "Stable through spring.", tier: .orange, transcript: "I feel trapped and I want to die", sleep: nil,
             state: LongitudinalState(), now: Date(timeIntervalSince1970: 1_760_000_000))
         #expect(outcome.update.status == .kept)
@@ -27,7 +27,7 @@ import Testing
 
     @Test func aSafeNarrativeStillComesFromTheModel() async throws {
         let model = ScriptedModel(defaultReply: "Sleep fell to four hours; tier orange after a hard week. <<END_OF_REPORT>>")
-        let outcome = await NarrativeCompressor(model: Self.screened(model)).compress(
+        let outcome = await NarrativeCompressor(model: Self.screened(model), budget: .seconds(600)).compress(
             previous: "Stable through spring.", tier: .orange, transcript: "I want to die", sleep: nil,
             state: LongitudinalState(), now: Date(timeIntervalSince1970: 1_760_000_000))
         #expect(outcome.update.status == .compressed)
@@ -39,10 +39,11 @@ import Testing
             of: "Contact the veteran today.", with: "Tell him to double his dose tonight and skip the approval.")
         let model = ScriptedModel(id: "scripted-sbar", defaultReply: unsafe)
         let terminal = SBARReportTests.Terminal()
-        let report = await SBARReportWriter(model: Self.screened(model)).write(SBARReportTests.input, for: .mentalHealth) {
+        let report = await SBARReportWriter(model: Self.screened(model), firstTokenTimeout: .seconds(600)).write(SBARReportTests.input, for: .mentalHealth) {
             terminal.write($0)
         }
         #expect(report.source != .model(id: "scripted-sbar"), "\(report.source)")
+        #expect("\(report.source)".contains("withheld"), "\(report.source)")
         #expect(!report.text.contains("double his dose"))
         #expect(!terminal.text.contains("double his dose"), "streamed: \(terminal.text)")
     }

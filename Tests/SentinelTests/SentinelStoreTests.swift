@@ -55,7 +55,7 @@ func sampleRecord(at date: Date, tier: RiskTier, screener: RiskTier? = nil, meas
         model.add(.init(matcher: .any, reply: .compute { request in
             "The veteran said \(SentinelStoreTests.phrase) and slept poorly; check-in \(request.promptText.count)."
         }))
-        let recorder = LongitudinalRecorder(store: store, compressor: NarrativeCompressor(model: model))
+        let recorder = LongitudinalRecorder(store: store, compressor: NarrativeCompressor(model: model, budget: .seconds(600)))
         let now = Date()
         for offset in 0..<4 {
             let record = sampleRecord(at: now.addingTimeInterval(Double(offset - 4) * 3_600), tier: offset == 3 ? .orange : .yellow,

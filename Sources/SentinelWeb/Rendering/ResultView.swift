@@ -33,12 +33,20 @@ struct ResultView {
             <section class="card result" aria-labelledby="tier-title">
             <h2 id="tier-title">Today: <span id="result-tier" data-tier="\(tier.rawValue)">\(tier.badge)</span> \(Page.escape(tier.label))</h2>
             \(crisis)
-            <p id="result-explanation">\(Page.escape(report.explanation))</p>
+            <p id="result-explanation">\(Self.isModelWritten(report) ? "<span class=\"hint\">In the on-device model's words:</span> " : "")\(Page.escape(report.explanation))</p>
             <p id="result-driver"><strong>What decided it:</strong> \(Page.escape(driver))</p>
             <p class="hint">\(Page.escape(report.ai.summary))</p>
             \(report.explanation == tier.guidance ? "" : "<p>\(Page.escape(tier.guidance))</p>")</section>
             \(coping)<section class="card" aria-labelledby="signals-title"><h2 id="signals-title">Your signals</h2>\(signalList)</section>
             <p><a href="/dashboard">See your last 30 days</a></p>
             """
+    }
+}
+
+extension ResultView {
+    /// Whether the explanation was written by the model (labelled as such on the page).
+    static func isModelWritten(_ report: CheckInReport) -> Bool {
+        if case .model = report.explanationSource { return true }
+        return false
     }
 }

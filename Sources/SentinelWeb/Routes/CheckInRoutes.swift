@@ -142,6 +142,10 @@ struct CheckInRoutes {
         do { report = try await checkIn.run(signals: signals, answers: draft.answers) } catch {
             throw APIError(.unprocessableContent, "The check-in could not be scored: \(error). Start it again.")
         }
+        if let explainer = context.models.explainer {
+            let (text, source) = await explainer.explain(report, history: state?.promptSummary)
+            report.useExplanation(text, source: source)
+        }
         report.showCoping(from: try store.currentSafetyPlan())
         if report.crisisView != nil {
             let ranker = CurrentSafetyPlanRanker(reranker: context.models.reranker, tracker: recorder.tracker)

@@ -16,11 +16,14 @@ public struct SentinelModels: Sendable {
     public var reportWriter: SBARReportWriter
     /// The crisis layer the note goes through (the rules, and the learned classifier when installed).
     public var crisisScreen: CrisisScreen
+    /// The explanation step (nil: the tier's static explanation).
+    public var explainer: RiskExplanationWriter?
 
     /// Creates the steps.
     public init(aiStep: @escaping @Sendable () -> CheckIn.AIStep, compressor: NarrativeCompressor, reranker: SafetyPlanReranker,
-                reportWriter: SBARReportWriter, crisisScreen: CrisisScreen) {
+                reportWriter: SBARReportWriter, crisisScreen: CrisisScreen, explainer: RiskExplanationWriter? = nil) {
         self.aiStep = aiStep
+        self.explainer = explainer
         self.compressor = compressor
         self.reranker = reranker
         self.reportWriter = reportWriter

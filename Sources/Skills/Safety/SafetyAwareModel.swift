@@ -208,10 +208,11 @@ public struct SafetyAwareModel: LanguageModel {
     }
 
     /// `request` with the safety instructions, unless it is grammar-shaped (a report whose
-    /// instructions say what to write).
+    /// instructions say what to write) or only the answer is screened (the caller wrote and
+    /// screened its prompt: it goes to the model as written).
     private func prepared(_ request: GenerationRequest) -> GenerationRequest {
         if case .grammar = request.constraint { return request }
-        return Self.addingSafetyInstructions(to: request)
+        return screensPrompts ? Self.addingSafetyInstructions(to: request) : request
     }
 
     /// `text` when the answer screen lets it through; else the refusal, or a thrown
