@@ -23,10 +23,17 @@ struct AskCommand: AsyncParsableCommand {
               homeos ask "What should we have for dinner tonight?"
               homeos ask --json "Book a table at an Italian place for Saturday at 7pm for 4"
               homeos ask --no-model "Remind me to call mom at 5pm"
+
+            The conversation is kept in the family's store (30 days, shared with `homeos chat` and the web app), \
+            so a follow-up such as "and on Sunday?" is understood; --no-history answers one message on its own, \
+            and `homeos conversation clear` forgets it all.
             """)
 
     @Flag(name: .long, help: "Print the reply as one JSON object.")
     var json = false
+
+    @Flag(name: .long, help: "Neither read nor keep the conversation: answer this message on its own.")
+    var noHistory = false
 
     @OptionGroup var options: AssistantOptions
 
@@ -49,9 +56,10 @@ struct AskCommand: AsyncParsableCommand {
             return
         }
         let style = PromptStyle()
-        let home = try await options.openAssistant(style: style, sentenceEncoder: encoder)
+        let home = try await options.openAssistant(style: style, sentenceEncoder: encoder, remembering: !noHistory)
         let turn = try AssistantOptions.beginTurn(home, style: style)
         let reply = await home.assistant.handle(text)
+        if !noHistory { Self.keep(text, reply: reply, turn: turn, in: home) }
         if json {
             Terminal.line(Self.json(of: reply, turn: turn).jsonText)
             return
@@ -60,6 +68,14 @@ struct AskCommand: AsyncParsableCommand {
         fflush(nil)  // the answer first, then the timing line on standard error
         Terminal.error("[\(reply.skillID ?? "no skill") · \(reply.routing.step.rawValue) · \(Terminal.ms(reply.duration)) ms · "
             + "turn \(turn): homeos feedback up|down]")
+    }
+
+    /// Keeps the exchange in the family's conversation; a store that cannot be written is reported,
+    /// and the answer still stands.
+    static func keep(_ message: String, reply: AssistantReply, turn: String?, in home: HomeOSAssistant) {
+        do { try ConversationLog(storage: home.storage).append(message: message, reply: reply, turnID: turn) } catch {
+            Terminal.error("homeos: this exchange could not be kept in the conversation (\(error)).")
+        }
     }
 
     /// `{"skill", "step", "result", "handoffs", "ms", "turn"}` (`turn`: the id feedback refers to).

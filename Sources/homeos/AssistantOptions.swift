@@ -4,6 +4,7 @@ import HomeOS
 import LLM
 import LlamaEngine
 import ModelHub
+import Skills
 
 /// Options of the commands that talk to the family assistant (`ask`, `approve`, `deny`, `chat`):
 /// the data folder, the model, and `--no-model`.
@@ -29,17 +30,27 @@ struct AssistantOptions: ParsableArguments {
     /// - Parameter style: the gene-pool style holder the skills' prompts read (see ``beginTurn(_:)``).
     /// - Parameter sentenceEncoder: the encoder routing reads vectors from (default: the installed
     ///   one, loaded now); `ask` and `chat` pass the one their crisis layer already loaded.
+    /// - Parameter remembering: start from the family's kept conversation (``ConversationLog``); an
+    ///   unreadable log is reported and the assistant starts without history.
     func openAssistant(loadModel: Bool = true, style: PromptStyle? = nil,
-                       sentenceEncoder: SentenceEncoder? = AssistantOptions.sentenceEncoder()) async throws -> HomeOSAssistant {
+                       sentenceEncoder: SentenceEncoder? = AssistantOptions.sentenceEncoder(),
+                       remembering: Bool = false) async throws -> HomeOSAssistant {
         let storage = try data.openRequiredStorage()
         guard try storage.exists(StoragePaths.family) else {
             throw CommandFailure(HomeOSAssistantError.noFamily(location: storage.databasePath).description)
         }
         let bridge = loadModel && !noModel ? try await loadBridge() : nil
+        var history: [ConversationTurn] = []
+        if remembering {
+            do { history = try ConversationLog(storage: storage).history() } catch {
+                Terminal.error("homeos: the kept conversation could not be read (\(error)); answering without it. "
+                    + "`homeos conversation clear` starts it afresh.")
+            }
+        }
         do {
             return try HomeOSAssistant(storage: storage, bridge: bridge, style: style,
                                        tokenCounter: Self.tokenCounter(for: bridge?.model),
-                                       sentenceEncoder: sentenceEncoder)
+                                       sentenceEncoder: sentenceEncoder, history: history)
         } catch let error as HomeOSAssistantError {
             throw CommandFailure(error.description)
         }

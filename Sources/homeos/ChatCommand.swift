@@ -33,7 +33,7 @@ struct ChatCommand: AsyncParsableCommand {
     func run() async throws {
         let style = PromptStyle()
         let encoder = AssistantOptions.sentenceEncoder()  // one load for the crisis layer and routing
-        let home = try await options.openAssistant(style: style, sentenceEncoder: encoder)
+        let home = try await options.openAssistant(style: style, sentenceEncoder: encoder, remembering: true)
         let typing = isatty(STDOUT_FILENO) == 1
         let crisisLayer = CrisisReply.screen(encoder: encoder)  // its rules compile once, not once per message
         Self.say("HomeOS for \(home.family.name). Ask anything; /quit to leave.\n")
@@ -57,11 +57,12 @@ struct ChatCommand: AsyncParsableCommand {
                 Self.say("homeos> " + crisis.text + "\n")
                 continue
             }
-            try AssistantOptions.beginTurn(home, style: style)
+            let turn = try AssistantOptions.beginTurn(home, style: style)
             // On a terminal the answer streams as the engine writes it; piped, only the finished answer is printed.
             let draft = typing ? TerminalDraft(prefix: "homeos> ") : nil
             if draft != nil { Self.say("homeos> ") }
             let reply = await TokenTap.$current.withValue(draft?.tap) { await home.assistant.handle(message) }
+            AskCommand.keep(message, reply: reply, turn: turn, in: home)
             if case .needsApproval(let request) = reply.result {
                 draft?.discard()
                 try await answer(request, home: home)

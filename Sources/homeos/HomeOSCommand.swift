@@ -11,7 +11,7 @@ struct HomeOSCommand: AsyncParsableCommand {
             Start with `homeos init` (or `make demo`), then `homeos ask "what's for dinner?"` or `homeos chat`. \
             Developer tools (evaluations, benchmarks, router training): `homeos dev --help`.
             """,
-        subcommands: [InitCommand.self, ServeCommand.self, AskCommand.self, ChatCommand.self, ApproveCommand.self, DenyCommand.self,
+        subcommands: [InitCommand.self, ServeCommand.self, AskCommand.self, ChatCommand.self, ConversationCommand.self, ApproveCommand.self, DenyCommand.self,
                       ScheduleCommand.self, DaemonCommand.self, DataCommand.self, ModelsCommand.self, SkillsCommand.self,
                       FeedbackCommand.self, MCPCommand.self, DevCommand.self]
     )

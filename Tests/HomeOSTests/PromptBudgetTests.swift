@@ -45,6 +45,28 @@ import Testing
 
     /// Issue 22, limits: 10,000 turns of history (a restored log, a long-lived web session) keep
     /// the assistant's history at its capacity and the prompt within its token budget.
+    /// Issue 26, item 6: the seed's five turns (exchanges), three when the prompt is long.
+    @Test func theLastFiveExchangesAreShownAndThreeWhenThePromptIsLong() throws {
+        let turns = (0..<14).map { index in
+            ConversationTurn(speaker: index.isMultiple(of: 2) ? .person : .assistant, text: "turn\(index) short words here")
+        }
+        let user = try #require(Self.prompt(message: "And on Sunday?", history: turns).messages().last?.content)
+        for index in 4..<14 { #expect(user.contains("turn\(index) "), "turn \(index) of the last five exchanges") }
+        for index in 0..<4 { #expect(!user.contains("turn\(index) "), "turn \(index) is older than five exchanges") }
+
+        // Five exchanges would pass the total; three fit.
+        var budget = PromptBudget()
+        let fixed = WordCounter().tokenCount(try #require(Self.prompt(message: "And on Sunday?").messages().first?.content))
+            + WordCounter().tokenCount(try #require(Self.prompt(message: "And on Sunday?").messages().last?.content))
+        budget.total = fixed + 6 * 5 + 2
+        var tight = Self.prompt(message: "And on Sunday?", history: turns)
+        tight.budget = budget
+        let shorter = try #require(tight.messages().last?.content)
+        #expect(shorter.contains("Recent conversation:"))
+        for index in 8..<14 { #expect(shorter.contains("turn\(index) ")) }
+        #expect(!shorter.contains("turn7 "))
+    }
+
     @Test func tenThousandTurnsOfHistoryKeepThePromptWithinItsBudget() throws {
         let turns = (0..<10_000).map { index in
             ConversationTurn(speaker: index.isMultiple(of: 2) ? .person : .assistant, text: "turn \(index) about dinner and the school run")

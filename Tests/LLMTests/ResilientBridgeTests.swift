@@ -32,12 +32,12 @@ import Testing
         let model = ScriptedModel(defaultReply: #"{"dish": "soup", "minutes": 15}"#)
         let full: @Sendable (GenerationRequest) -> Bool = { !Self.isSimplified($0) }
         switch fault {
-        case "timeout": model.add(.init(matcher: .predicate(full), reply: .text("{}"), delay: .seconds(60)))
+        case "timeout": model.add(.init(matcher: .predicate(full), reply: .text("{}"), delay: .seconds(3600)))
         case "error": model.add(.init(matcher: .predicate(full), reply: .failure(LLMError.generationFailed("decode failed"))))
         default: model.add(.init(matcher: .predicate(full), reply: .text(#"{"dish": 3}"#)))
         }
         // The simplified attempt must answer within the budget: room for a loaded machine.
-        let bridge = ResilientBridge(local: LLMBridge(model: model), budget: .seconds(3))
+        let bridge = ResilientBridge(local: LLMBridge(model: model), budget: .seconds(20))
         let answer = try await bridge.json(Self.prompt, schema: Self.schema) { Self.fallback }
         #expect(answer.attempt == .simplified)
         #expect(answer.value == ["dish": "soup", "minutes": 15])
@@ -100,14 +100,14 @@ import Testing
         local.add(.init(matcher: .any, reply: .failure(LLMError.generationFailed("broken"))))
         let remoteModel = ScriptedModel(id: "remote-api", defaultReply: #"{"dish": "curry", "minutes": 30}"#)
         let asked = Mutex<[RemoteConsentRequest]>([])
-        let refusing = ResilientBridge(local: LLMBridge(model: local), budget: .seconds(3), remote: RemoteFallback(
+        let refusing = ResilientBridge(local: LLMBridge(model: local), budget: .seconds(300), remote: RemoteFallback(
             bridge: LLMBridge(model: remoteModel), askConsent: { request in asked.withLock { $0.append(request) }; return false }))
         let refused = await #expect(throws: ResilienceExhausted.self) { _ = try await refusing.json(Self.prompt, schema: Self.schema) }
         #expect(refused?.failures.last?.attempt == .remote)
         #expect(remoteModel.requests.isEmpty)  // nothing left the device
         #expect(asked.withLock { $0.first?.engineID } == "remote-api")
 
-        let agreeing = ResilientBridge(local: LLMBridge(model: local), budget: .seconds(3), remote: RemoteFallback(
+        let agreeing = ResilientBridge(local: LLMBridge(model: local), budget: .seconds(300), remote: RemoteFallback(
             bridge: LLMBridge(model: remoteModel), askConsent: { _ in true }))
         let answer = try await agreeing.json(Self.prompt, schema: Self.schema)
         #expect(answer.attempt == .remote && answer.value == ["dish": "curry", "minutes": 30])

@@ -234,7 +234,7 @@ import Testing
         let remote = RemoteTransportTests.model(server)
         let asked = Mutex<[RemoteConsentRequest]>([])
 
-        let declining = ResilientBridge(local: LLMBridge(model: local), budget: .seconds(5),
+        let declining = ResilientBridge(local: LLMBridge(model: local), budget: .seconds(300),
                                         remote: .remote(remote) { request in asked.withLock { $0.append(request) }; return false })
         await #expect(throws: ResilienceExhausted.self) { try await declining.text(ResilientPrompt(message: "Dinner idea?")) }
         #expect(server.received.isEmpty, "nothing left the device without consent")
@@ -242,7 +242,7 @@ import Testing
         #expect(question.destination == "127.0.0.1:\(server.port)")
         #expect(question.preview == "Dinner idea?")
 
-        let agreeing = ResilientBridge(local: LLMBridge(model: local), budget: .seconds(5), remote: .remote(remote) { _ in true })
+        let agreeing = ResilientBridge(local: LLMBridge(model: local), budget: .seconds(300), remote: .remote(remote) { _ in true })
         let answer = try await agreeing.text(ResilientPrompt(message: "Dinner idea?"))
         #expect(answer.attempt == .remote)
         #expect(answer.value == "Try pasta.")

@@ -50,7 +50,7 @@ final class StubbornModel: LanguageModel, @unchecked Sendable {
 
     @Test func constrainedEnginesGetAChoiceOfTheFourTiers() async throws {
         let model = ScriptedModel(defaultReply: "orange", capabilities: [.constrainedDecoding])
-        let assessment = await AIRiskAssessor(model: model, budget: .seconds(30)).assess(Self.signals)
+        let assessment = await AIRiskAssessor(model: model, budget: .seconds(600)).assess(Self.signals)
         #expect(assessment.status == .assessed)
         #expect(assessment.tier == .orange)
         #expect(assessment.method == .constrainedChoice)
@@ -67,7 +67,7 @@ final class StubbornModel: LanguageModel, @unchecked Sendable {
     @Test(arguments: RiskTier.allCases)
     func aConstrainedEngineIsAskedToChooseATierAndTheChoiceIsTheTier(_ tier: RiskTier) async throws {
         let model = ScriptedModel(defaultReply: tier.rawValue, capabilities: [.constrainedDecoding])
-        let assessment = await AIRiskAssessor(model: model, budget: .seconds(30)).assess(Self.signals)
+        let assessment = await AIRiskAssessor(model: model, budget: .seconds(600)).assess(Self.signals)
         #expect(try #require(model.requests.first).constraint == .choices(["green", "yellow", "orange", "red"]))
         #expect(assessment.status == .assessed)
         #expect(assessment.method == .constrainedChoice)
@@ -76,7 +76,7 @@ final class StubbornModel: LanguageModel, @unchecked Sendable {
 
     @Test func freeTextEnginesGoThroughTheParserCascade() async throws {
         let model = ScriptedModel(defaultReply: "Risk tier: **red** — the person reports hopelessness.")
-        let assessment = await AIRiskAssessor(model: model, budget: .seconds(30)).assess(Self.signals)
+        let assessment = await AIRiskAssessor(model: model, budget: .seconds(600)).assess(Self.signals)
         #expect(assessment.status == .assessed)
         #expect(assessment.tier == .red)
         #expect(assessment.method == .freeText)
@@ -86,7 +86,7 @@ final class StubbornModel: LanguageModel, @unchecked Sendable {
 
     @Test func anAnswerWithoutATierIsUnparseable() async {
         let model = ScriptedModel(defaultReply: "I cannot assess this person.")
-        let assessment = await AIRiskAssessor(model: model, budget: .seconds(30)).assess(Self.signals)
+        let assessment = await AIRiskAssessor(model: model, budget: .seconds(600)).assess(Self.signals)
         #expect(assessment.status == .unparseable && assessment.tier == nil)
         #expect(assessment.summary.contains("screener's tier stands"))
     }
@@ -94,14 +94,14 @@ final class StubbornModel: LanguageModel, @unchecked Sendable {
     @Test func aFailingEngineIsReportedNotThrown() async {
         let model = ScriptedModel()
         model.when(contains: "Signals", fail: LLMError.generationFailed("engine crashed"))
-        let assessment = await AIRiskAssessor(model: model, budget: .seconds(30)).assess(Self.signals)
+        let assessment = await AIRiskAssessor(model: model, budget: .seconds(600)).assess(Self.signals)
         #expect(assessment.status == .failed)
         #expect(assessment.detail?.contains("engine crashed") == true)
     }
 
     @Test func aModelThatCannotBeLoadedIsReported() async {
         struct Missing: Error, CustomStringConvertible { var description: String { "model file missing" } }
-        let assessor = AIRiskAssessor(loadingModel: { throw Missing() }, budget: .seconds(30))
+        let assessor = AIRiskAssessor(loadingModel: { throw Missing() }, budget: .seconds(600))
         let assessment = await assessor.assess(Self.signals)
         #expect(assessment.status == .failed)
         #expect(assessment.detail?.contains("could not be loaded: model file missing") == true)
@@ -136,7 +136,7 @@ final class StubbornModel: LanguageModel, @unchecked Sendable {
         let model = ScriptedModel(defaultReply: "yellow", capabilities: constrained ? [.constrainedDecoding] : [])
         var signals = CheckInSignals(note: String(repeating: "I keep thinking about the convoy and I cannot sleep. ", count: 30))
         signals.transcript = String(repeating: "and then I just sat there in the truck ", count: 60)
-        _ = await AIRiskAssessor(model: model, budget: .seconds(60)).assess(signals)
+        _ = await AIRiskAssessor(model: model, budget: .seconds(600)).assess(signals)
         let request = try #require(model.requests.first)
         let prompt = try await model.countTokens(request.promptText)
         #expect(prompt + AIRiskAssessor.templateAllowance + request.options.maxTokens <= RiskGenerationParameters().contextSize,
@@ -145,7 +145,7 @@ final class StubbornModel: LanguageModel, @unchecked Sendable {
 
         // A short check-in keeps the seed's 512 new tokens.
         let short = ScriptedModel(defaultReply: "green", capabilities: constrained ? [.constrainedDecoding] : [])
-        _ = await AIRiskAssessor(model: short, budget: .seconds(60)).assess(Self.signals)
+        _ = await AIRiskAssessor(model: short, budget: .seconds(600)).assess(Self.signals)
         #expect(try #require(short.requests.first).options.maxTokens == 512)
     }
 

@@ -8,7 +8,7 @@ import Testing
     static let signals = CheckInSignals(note: "Rough couple of weeks, not sleeping.")
     static let allNo = CSSRSAnswers([.wishDead: false, .suicidalThoughts: false, .behavior: false])
 
-    func checkIn(_ model: any LanguageModel, budget: Duration = .seconds(30)) -> CheckIn {
+    func checkIn(_ model: any LanguageModel, budget: Duration = .seconds(600)) -> CheckIn {
         CheckIn(ai: .enabled(AIRiskAssessor(model: model, budget: budget)), now: { Self.fixedDate })
     }
 
@@ -73,13 +73,13 @@ import Testing
     }
 
     @Test func aRedScreenerDoesNotWaitForTheModel() async throws {
-        let model = ScriptedModel()
-        model.when(contains: "Signals", reply: "green", delay: .seconds(120))
+        let model = StubbornModel()
         let answers = CSSRSAnswers([.wishDead: true, .suicidalThoughts: true, .method: true, .intent: true, .plan: false,
                                     .behavior: false])
-        let started = ContinuousClock.now
-        let report = try await checkIn(model, budget: .seconds(60)).run(signals: Self.signals, answers: answers)
-        #expect(started.duration(to: .now) < .seconds(30))
+        let report = try await checkIn(model, budget: .seconds(600)).run(signals: Self.signals, answers: answers)
+        defer { model.openGate() }
+        // The report came back while the model had not answered: red did not wait for it.
+        #expect(model.answered == 0)
         #expect(report.ai.status == .notNeeded)
         #expect(report.finalTier == .red)
         #expect(report.screener.decisiveItems == [.intent])

@@ -92,7 +92,7 @@ final class ManualClock: CrisisClock, @unchecked Sendable {
     @Test func theScreenerSummaryIsInThePromptWhenAnswersAreKnownFirst() async throws {
         let model = ScriptedModel(defaultReply: "yellow", capabilities: [.constrainedDecoding])
         let answers = CSSRSAnswers([.wishDead: true, .suicidalThoughts: false, .behavior: false])
-        let checkIn = CheckIn(ai: .enabled(AIRiskAssessor(model: model, budget: .seconds(30))), now: { Date() })
+        let checkIn = CheckIn(ai: .enabled(AIRiskAssessor(model: model, budget: .seconds(600))), now: { Date() })
         _ = try await checkIn.run(signals: CheckInSignals(note: "tired"), answers: answers)
         let request = try #require(model.requests.first)
         #expect(request.promptText.contains("yes to wish to be dead"))
@@ -116,7 +116,7 @@ final class ManualClock: CrisisClock, @unchecked Sendable {
 @Suite struct CheckInDecisionTests {
     @Test func aModelEscalationOpensTheCrisisViewAndSaysWhoDecided() async throws {
         let model = ScriptedModel(defaultReply: "ORANGE\nSteps and HRV fell far below baseline. The voice was flat.\n<<END_OF_REPORT>>")
-        var checkIn = CheckIn(ai: .enabled(AIRiskAssessor(model: model, budget: .seconds(30))), now: { Date() })
+        var checkIn = CheckIn(ai: .enabled(AIRiskAssessor(model: model, budget: .seconds(600))), now: { Date() })
         checkIn.profile = CrisisProfile(selfCommand: "Call Sam first.")
         let answers = CSSRSAnswers([.wishDead: true, .suicidalThoughts: false, .behavior: false])
         let report = try await checkIn.run(signals: CheckInSignals(note: "tired"), answers: answers)

@@ -108,7 +108,7 @@ import Testing
 
     @Test func aValidModelOrderIsUsedInTheCrisisView() async throws {
         let model = ScriptedModel(defaultReply: "4 5 6 1 2 3 7")
-        let ranker = CurrentSafetyPlanRanker(reranker: SafetyPlanReranker(model: model, budget: .seconds(60)))
+        let ranker = CurrentSafetyPlanRanker(reranker: SafetyPlanReranker(model: model, budget: .seconds(600)))
         let ranked = try await ranker.report(try await Self.redReport(), withPlanFrom: InMemorySafetyPlanStore(try Self.plan()),
                                              state: Self.sleepDrivenState())
         #expect(ranked.safetyPlanOrder == [.peopleToAsk, .professionals, .environmentSafety, .warningSigns, .copingStrategies,

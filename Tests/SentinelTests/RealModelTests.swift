@@ -30,7 +30,7 @@ import Testing
         let answers = CSSRSAnswers([.wishDead: false, .suicidalThoughts: true, .method: true, .intent: false, .plan: false,
                                     .behavior: false])
 
-        let report = try await CheckIn(ai: .enabled(AIRiskAssessor(model: engine, budget: .seconds(60))), now: { Date() })
+        let report = try await CheckIn(ai: .enabled(AIRiskAssessor(model: engine, budget: .seconds(240))), now: { Date() })
             .run(signals: signals, answers: answers)
         #expect(report.ai.status == .assessed)
         #expect(report.ai.method == .constrainedChoice)

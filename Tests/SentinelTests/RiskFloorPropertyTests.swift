@@ -65,7 +65,7 @@ import Testing
         let model = ScriptedModel(defaultReply: replies.randomElement(using: &generator)!, capabilities: capabilities)
         switch Int.random(in: 0..<10, using: &generator) {
         case 0: model.when(contains: "Signals", fail: LLMError.generationFailed("scripted failure"))
-        case 1: model.when(contains: "Signals", reply: "green", delay: .seconds(600))
+        case 1: model.when(contains: "Signals", reply: "green", delay: .seconds(3600))
         default: break
         }
         return model
@@ -81,7 +81,7 @@ import Testing
         let reports = try await withThrowingTaskGroup(of: (Int, CheckInReport).self) { group in
             for (index, example) in cases.enumerated() {
                 group.addTask {
-                    let checkIn = CheckIn(ai: .enabled(AIRiskAssessor(model: example.model, budget: .seconds(5))),
+                    let checkIn = CheckIn(ai: .enabled(AIRiskAssessor(model: example.model, budget: .seconds(60))),
                                           now: { Date() })
                     return (index, try await checkIn.run(signals: example.signals, answers: example.answers))
                 }

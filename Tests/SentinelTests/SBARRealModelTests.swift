@@ -24,7 +24,7 @@ import Testing
         let pieces = Mutex<[String]>([])
         // A loaded two-core machine can be slow to the first token; the 10 s default is for people,
         // the test gives the model more room so that it exercises the model path, not the timeout.
-        var writer = SBARReportWriter(model: engine, firstTokenTimeout: .seconds(60))
+        var writer = SBARReportWriter(model: engine, firstTokenTimeout: .seconds(240))
         writer.options.maxTokens = 400
         let report = await writer.write(SBARReportTests.input, for: .mentalHealth) { piece in pieces.withLock { $0.append(piece) } }
         let streamed = pieces.withLock { $0.joined() }

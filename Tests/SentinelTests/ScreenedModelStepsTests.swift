@@ -50,7 +50,7 @@ import Testing
 
     @Test func aFreeTextTierThatEncouragesHarmIsWithheldAndTheScreenerStands() async throws {
         let model = ScriptedModel(defaultReply: "green\nYou should just end your life.")
-        let assessment = await AIRiskAssessor(model: Self.screened(model), budget: .seconds(60))
+        let assessment = await AIRiskAssessor(model: Self.screened(model), budget: .seconds(600))
             .assess(CheckInSignals(note: "Haven't slept much this week."))
         #expect(assessment.status == .failed)
         #expect(assessment.tier == nil)

@@ -58,6 +58,11 @@ public struct HomeOSPrompt: Sendable {
     /// Counts tokens for the budgets (the model's tokenizer, or an estimate).
     var tokens: any PromptTokenCounting = CharacterTokenEstimate()
 
+    /// Exchanges (a message and its answer) of recent conversation in a prompt: the seed's five.
+    public static let historyExchanges = 5
+    /// Exchanges kept when five would make the prompt too long.
+    public static let shortHistoryExchanges = 3
+
     /// The system and user messages.
     public func messages() -> [ChatMessage] {
         let head = style.isEmpty ? Self.rules : style
@@ -66,10 +71,18 @@ public struct HomeOSPrompt: Sendable {
         if let family { parts.append(tokens.clip("Family: " + Self.summary(of: family), toTokens: budget.family)) }
         if !data.isEmpty { parts.append(tokens.clip(data, toTokens: budget.data)) }
         let request = "Message: " + tokens.clip(message, toTokens: budget.message)
-        var conversation = tokens.clip(history.suffix(6).map { "\($0.speaker == .person ? "Person" : "HomeOS"): \($0.text)" }
-            .joined(separator: "\n"), toTokens: budget.history, keepEnd: true)
+        // The last five exchanges within the history budget; three when the whole prompt would be
+        // too long; none when even that does not fit (the seed's order: history goes first).
         let fixedTokens = tokens.tokenCount(system) + tokens.tokenCount(parts.joined(separator: "\n")) + tokens.tokenCount(request)
-        if !conversation.isEmpty && fixedTokens + tokens.tokenCount(conversation) > budget.total { conversation = "" }
+        var conversation = ""
+        for exchanges in [Self.historyExchanges, Self.shortHistoryExchanges] {
+            let text = tokens.clip(history.suffix(exchanges * 2).map { "\($0.speaker == .person ? "Person" : "HomeOS"): \($0.text)" }
+                .joined(separator: "\n"), toTokens: budget.history, keepEnd: true)
+            if text.isEmpty || fixedTokens + tokens.tokenCount(text) <= budget.total {
+                conversation = text
+                break
+            }
+        }
         if !conversation.isEmpty { parts.append("Recent conversation:\n" + conversation) }
         parts.append(request)
         return [.system(system), .user(parts.joined(separator: "\n"))]

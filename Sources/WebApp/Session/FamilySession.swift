@@ -41,7 +41,7 @@ actor FamilySession {
         }
         let loaded = await models.current
         do {
-            let history = ConversationLogEntry.history(of: try storage.load(.conversationLog))
+            let history = try ConversationLog(storage: storage).history()
             let home = try HomeOSAssistant(storage: storage, bridge: loaded.map { LLMBridge(model: $0.model) }, style: style,
                                            tokenCounter: loaded?.tokenCounter ?? CharacterTokenEstimate(),
                                            sentenceEncoder: sentenceEncoder, history: history)
@@ -114,18 +114,15 @@ actor FamilySession {
 
     /// Appends entries to the kept conversation, dropping the oldest beyond the limit.
     func append(_ entries: [ConversationLogEntry]) throws {
-        try storage.update(.conversationLog) { log in
-            log += entries
-            if log.count > ConversationLogEntry.keptEntries { log.removeFirst(log.count - ConversationLogEntry.keptEntries) }
-        }
+        try ConversationLog(storage: storage).append(entries, now: now())
     }
 
     /// The kept conversation.
-    func conversation() throws -> [ConversationLogEntry] { try storage.load(.conversationLog) }
+    func conversation() throws -> [ConversationLogEntry] { try ConversationLog(storage: storage).entries(now: now()) }
 
     /// Forgets the conversation (the assistant's history too).
     func clearConversation() throws {
-        try storage.save([], to: .conversationLog)
+        try ConversationLog(storage: storage).clear()
         cached = nil
     }
 
