@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HomeOS
 import LLM
+import Skills
 
 /// `homeos skills`: list the skills and turn them on or off.
 struct SkillsCommand: ParsableCommand {
@@ -16,8 +17,16 @@ struct SkillsCommand: ParsableCommand {
               homeos skills --json
               homeos skills disable marketplace-sell
               homeos skills enable marketplace-sell
+              homeos skills permissions
+              homeos skills deny contactPeople spendMoney
+              homeos skills allow contactPeople
+
+            Permissions (readFamilyData, writeFamilyData, healthData, calendar, contactPeople, spendMoney, homeDevices, \
+            network, location) are all allowed at first. A skill that needs a denied one is still recognised, and \
+            answers that it is not allowed and how to allow it; nothing it would do is done.
             """,
-        subcommands: [SkillsListCommand.self, SkillsEnableCommand.self, SkillsDisableCommand.self],
+        subcommands: [SkillsListCommand.self, SkillsEnableCommand.self, SkillsDisableCommand.self,
+                      SkillsPermissionsCommand.self, SkillsAllowCommand.self, SkillsDenyCommand.self],
         defaultSubcommand: SkillsListCommand.self
     )
 
@@ -87,5 +96,68 @@ struct SkillsDisableCommand: ParsableCommand {
         try SkillsCommand.requireKnown(id)
         try data.openStorage().update(.skillSettings) { $0.setEnabled(false, skillID: id) }
         print("Disabled \(id).")
+    }
+}
+
+/// `homeos skills permissions`.
+struct SkillsPermissionsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "permissions",
+                                                    abstract: "List what skills may do, whether the family allows it, and which skills need it.")
+
+    @OptionGroup var data: DataDirectoryOptions
+
+    func run() throws {
+        let settings = try data.openExistingStorage()?.load(.skillSettings) ?? SkillSettings()
+        let rows = [["permission", "allowed", "needed by"]] + SkillPermission.allCases.map { permission in
+            [permission.rawValue, settings.grantedPermissions.contains(permission) ? "yes" : "no",
+             HomeOSSkillCatalog.all.filter { $0.permissions.contains(permission) }.map(\.id).joined(separator: ", ")]
+        }
+        print(Terminal.table(rows))
+    }
+}
+
+/// `homeos skills allow|deny PERMISSION…`.
+struct PermissionArguments: ParsableArguments {
+    @Argument(help: ArgumentHelp("Permissions (see `homeos skills permissions`).", valueName: "permission"))
+    var names: [String]
+
+    func permissions() throws -> [SkillPermission] {
+        try names.map { name in
+            guard let permission = SkillPermission(rawValue: name) else {
+                throw ValidationError("There is no permission \"\(name)\". Permissions: "
+                    + SkillPermission.allCases.map(\.rawValue).joined(separator: ", ") + ".")
+            }
+            return permission
+        }
+    }
+}
+
+/// `homeos skills allow PERMISSION…`.
+struct SkillsAllowCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "allow", abstract: "Allow skills to do something again.")
+
+    @OptionGroup var arguments: PermissionArguments
+    @OptionGroup var data: DataDirectoryOptions
+
+    func run() throws {
+        let permissions = try arguments.permissions()
+        try data.openStorage().update(.skillSettings) { settings in permissions.forEach { settings.setAllowed(true, $0) } }
+        print("Allowed: " + permissions.map(\.phrase).joined(separator: ", ") + ".")
+    }
+}
+
+/// `homeos skills deny PERMISSION…`.
+struct SkillsDenyCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "deny", abstract: "Stop skills from doing something.")
+
+    @OptionGroup var arguments: PermissionArguments
+    @OptionGroup var data: DataDirectoryOptions
+
+    func run() throws {
+        let permissions = try arguments.permissions()
+        try data.openStorage().update(.skillSettings) { settings in permissions.forEach { settings.setAllowed(false, $0) } }
+        let affected = HomeOSSkillCatalog.all.filter { !$0.permissions.isDisjoint(with: permissions) }.map(\.id)
+        print("Denied: " + permissions.map(\.phrase).joined(separator: ", ") + ". "
+              + (affected.isEmpty ? "No skill needs it." : "Skills that will refuse: " + affected.joined(separator: ", ") + "."))
     }
 }

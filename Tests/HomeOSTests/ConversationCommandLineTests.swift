@@ -34,4 +34,21 @@ import Testing
         #expect(try ConversationLog(storage: home.storage()).entries().isEmpty)
         #expect(try await home.run(["conversation"]).stdout.contains("No conversation is kept."))
     }
+
+    @Test func skillsDenyAndAllowAPermission() async throws {
+        let home = try await AssistantCommandLineTests.Home()
+        defer { home.folder.remove() }
+        let denied = try await home.run(["skills", "deny", "calendar"])
+        #expect(denied.status == 0 && denied.stdout.contains("restaurant-reservation"), "\(denied.stdout)\(denied.stderr)")
+        let listed = try await home.run(["skills", "permissions"])
+        #expect(listed.stdout.split(separator: "\n").contains { $0.hasPrefix("calendar") && $0.contains(" no ") }, "\(listed.stdout)")
+        let refused = try await home.run(["ask", "--no-model", AssistantCommandLineTests.booking])
+        #expect(refused.stdout.contains("needs permission to write to the calendar"), "\(refused.stdout)")
+        #expect(!refused.stdout.contains("Approval id"))
+        let unknown = try await home.run(["skills", "deny", "teleport"])
+        #expect(unknown.status != 0 && unknown.stderr.contains("There is no permission \"teleport\""), "\(unknown.stderr)")
+        _ = try await home.run(["skills", "allow", "calendar"])
+        let parked = try await home.run(["ask", "--no-model", AssistantCommandLineTests.booking])
+        #expect(parked.stdout.contains("Approval id"), "\(parked.stdout)")
+    }
 }

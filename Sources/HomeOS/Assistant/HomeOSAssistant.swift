@@ -75,7 +75,8 @@ public struct HomeOSAssistant: Sendable {
         let services = HomeOSServices(storage: storage, weather: weather, now: now, style: style,
                                       tokenCounter: tokenCounter)
         var registry = try HomeOSSkillSet.registry(services: services)
-        try storage.load(.skillSettings).apply(to: &registry)
+        let settings = try storage.load(.skillSettings)
+        settings.apply(to: &registry)
         let scorer = try HomeOSRouting.scorer(model: routingModel, embedder: sentenceEncoder ?? bridge?.model as? any TextEmbedding)
         let routed = HomeOSSkillCatalog.all.filter { registry.isEnabled($0.id) }
         var router = ChatTurnRouter(skills: routed, scorer: scorer, bridge: bridge)
@@ -92,7 +93,8 @@ public struct HomeOSAssistant: Sendable {
         // The skills' answers reach the family: every one passes the answer screen first (the
         // assistant screened the message itself before routing).
         self.assistant = Assistant(registry: registry, router: router, bridge: bridge?.screeningAnswers, approvals: approvals,
-                                   deadlines: deadlines, history: ConversationHistory(turns: history), timeZone: timeZone, now: now)
+                                   deadlines: deadlines, history: ConversationHistory(turns: history), timeZone: timeZone, now: now,
+                                   grantedPermissions: settings.grantedPermissions)
     }
 
     /// Approvals waiting for a decision, oldest first.

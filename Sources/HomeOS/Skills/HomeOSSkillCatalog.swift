@@ -94,7 +94,7 @@ public enum HomeOSSkillCatalog {
     public static let transportation = SkillDescriptor(
         id: "transportation", name: "Transportation",
         summary: "Rides, car pools, directions, traffic and travel times; paid rides need approval.",
-        permissions: [.spendMoney, .network],
+        permissions: [.spendMoney, .network, .location],
         keywords: ["ride", "uber", "taxi", "traffic", "directions", "drive", "pick up", "drop off", "train", "bus", "commute"],
         examples: ["Get Ava a ride to soccer at 5", "How is traffic to downtown?", "How far is the airport?",
                    "Book a taxi to the station", "Who drives Leo to swimming?",

@@ -51,6 +51,8 @@ public actor Assistant {
     public let fallbackReply: String
     /// Screens every message before routing (nil turns the screen off; tests of routing only).
     private let safety: SafetyScreen?
+    /// What the family allows skills to do; a skill that needs more is refused before it runs.
+    public let grantedPermissions: Set<SkillPermission>
     /// Most handoffs followed in one turn.
     public static let maximumHandoffs = 3
 
@@ -60,8 +62,9 @@ public actor Assistant {
                 timeZone: TimeZone = .current, now: @escaping @Sendable () -> Date = Date.init,
                 fallbackReply: String = "I'm not sure how to help with that. Could you say it another way? "
                     + "(Ask \"what can you do?\" to see what I can help with.)",
-                safety: SafetyScreen? = SafetyScreen()) {
+                safety: SafetyScreen? = SafetyScreen(), grantedPermissions: Set<SkillPermission> = Set(SkillPermission.allCases)) {
         self.safety = safety
+        self.grantedPermissions = grantedPermissions
         self.registry = registry
         self.router = router
         self.bridge = bridge
@@ -138,9 +141,22 @@ public actor Assistant {
         return reply
     }
 
-    /// Approves a pending request and runs its action.
+    /// Approves a pending request and runs its action (refused, and left pending, when its skill
+    /// needs a permission the family has since withdrawn).
     public func approve(_ id: UUID) async throws -> SkillResult {
-        try await approvals.approve(id, registry: registry, context: context(for: "", handoff: nil))
+        if let request = try await approvals.pending().first(where: { $0.id == id }) {
+            try checkPermissions(of: try registry.skill(request.action.skillID).descriptor)
+        }
+        return try await approvals.approve(id, registry: registry, context: context(for: "", handoff: nil))
+    }
+
+    /// Throws ``SkillError/permissionDenied(skillName:missing:)`` when `skill` needs a permission
+    /// the family has not allowed.
+    func checkPermissions(of skill: SkillDescriptor) throws(SkillError) {
+        let missing = skill.permissions.subtracting(grantedPermissions)
+        guard missing.isEmpty else {
+            throw .permissionDenied(skillName: skill.name, missing: missing.sorted { $0.rawValue < $1.rawValue })
+        }
     }
 
     /// Denies a pending request.
@@ -154,7 +170,14 @@ public actor Assistant {
     /// Extracts arguments (when the skill takes any) and runs the skill.
     private func run(skillID: String, message: String, handoff: HandoffRequest?) async -> SkillResult {
         let skill: AnySkill
-        do { skill = try registry.skill(skillID) } catch { return .error("\(error)") }
+        do {
+            skill = try registry.skill(skillID)
+            try checkPermissions(of: skill.descriptor)
+        } catch let error as SkillError {
+            return .error(error.description)
+        } catch {
+            return .error("\(error)")
+        }
         var arguments: JSONValue = [:]
         if let given = handoff?.arguments, (try? skill.descriptor.argumentsSchema.validate(given))?.isEmpty == true {
             // The handing-off skill said what it needs: no extraction from a message written for another skill.

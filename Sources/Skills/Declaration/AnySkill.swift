@@ -64,6 +64,8 @@ public enum SkillError: Error, Sendable, Hashable, CustomStringConvertible {
     case unknownApproval(String)
     /// The pending approval no longer matches what was shown when it was parked.
     case approvalChanged(String)
+    /// The skill needs permissions the family has not allowed.
+    case permissionDenied(skillName: String, missing: [SkillPermission])
 
     public var description: String {
         switch self {
@@ -74,6 +76,10 @@ public enum SkillError: Error, Sendable, Hashable, CustomStringConvertible {
             return "Invalid arguments for '\(id)': " + problems.prefix(5).joined(separator: "; ")
         case .handoffLoop(let chain): return "Handoffs stopped to avoid a loop: " + chain.joined(separator: " → ")
         case .unknownApproval(let id): return "No pending approval has the id \(id)."
+        case .permissionDenied(let name, let missing):
+            return "\(name) needs permission to " + missing.map(\.phrase).joined(separator: " and ")
+                + ", which this family has not allowed. Allow it with `homeos skills allow "
+                + missing.map(\.rawValue).joined(separator: " ") + "` (and see `homeos skills permissions`)."
         case .approvalChanged(let id):
             return "The approval \(id) was changed after it was shown: what it would do no longer matches what you were asked "
                 + "to approve. Nothing was done and it was withdrawn; ask again to get a fresh approval."

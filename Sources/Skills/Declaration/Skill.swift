@@ -49,9 +49,25 @@ extension Skill {
     }
 }
 
-/// What a skill may touch; shown to the family and checked by the coordinator.
+/// What a skill may touch; shown to the family and checked by the coordinator (``Assistant``
+/// refuses a skill that needs a permission the family has not allowed).
 public enum SkillPermission: String, Sendable, Hashable, Codable, CaseIterable {
-    case readFamilyData, writeFamilyData, healthData, calendar, contactPeople, spendMoney, homeDevices, network
+    case readFamilyData, writeFamilyData, healthData, calendar, contactPeople, spendMoney, homeDevices, network, location
+
+    /// What the permission lets a skill do, for messages ("needs permission to contact people").
+    public var phrase: String {
+        switch self {
+        case .readFamilyData: return "read the family's data"
+        case .writeFamilyData: return "change the family's data"
+        case .healthData: return "use health data"
+        case .calendar: return "write to the calendar"
+        case .contactPeople: return "contact people"
+        case .spendMoney: return "spend money"
+        case .homeDevices: return "control home devices"
+        case .network: return "use the network"
+        case .location: return "use locations"
+        }
+    }
 }
 
 /// Arguments of a skill that needs none.
