@@ -52,9 +52,9 @@ let package = Package(
         // (`llama.pc` under ~/.cache/homeos/current/pkgconfig); nothing is vendored.
         .systemLibrary(name: "CLlama", pkgConfig: "llama"),
         // Engine-agnostic core: the LanguageModel protocol, requests, streaming, errors, test doubles.
-        .target(name: "LLM"),
+        .target(name: "LLM", dependencies: [.product(name: "Logging", package: "swift-log")]),
         // In-process llama.cpp engine.
-        .target(name: "LlamaEngine", dependencies: ["LLM", "CLlama", .product(name: "Crypto", package: "swift-crypto")],
+        .target(name: "LlamaEngine", dependencies: ["LLM", "CLlama", .product(name: "Crypto", package: "swift-crypto"), .product(name: "Logging", package: "swift-log")],
                 linkerSettings: llamaRuntimePath),
         // Model catalog and on-disk discovery of installed models.
         .target(
@@ -62,6 +62,8 @@ let package = Package(
             dependencies: [
                 "LLM",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
@@ -75,23 +77,23 @@ let package = Package(
         ),
         // The crisis layer: runs on every message before anything that can fail (no model, no store).
         // Its learned half reads sentence vectors (LLM's TextEmbedding) through a bundled classifier.
-        .target(name: "CrisisDetection", dependencies: ["LLM"], resources: [.copy("Resources/crisis-classifier.json")]),
+        .target(name: "CrisisDetection", dependencies: ["LLM", .product(name: "Logging", package: "swift-log")], resources: [.copy("Resources/crisis-classifier.json")]),
         // Skill protocol, registry, routing cascade, approvals, the assistant coordinator.
         .target(name: "Skills", dependencies: ["LLM", "SkillArgumentsMacros", "CrisisDetection",
-                                               .product(name: "Crypto", package: "swift-crypto")]),
+                                               .product(name: "Crypto", package: "swift-crypto"), .product(name: "Logging", package: "swift-log")]),
         // Dates and times as people write them ("every other Tuesday at 6:30", "tomorrow night"):
         // Foundation only, so the fuzz build can take it without the macro that Skills needs.
         .target(name: "NaturalTime"),
         // The family assistant: domain, storage, the 19 skills, context, scheduler.
         .target(
             name: "HomeOS",
-            dependencies: ["Skills", "LLM", "NaturalTime", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["Skills", "LLM", "NaturalTime", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log")],
             resources: [.copy("Resources")]
         ),
         // Veteran crisis check-in: screener, signals, risk tier, crisis state (no HomeOS).
         .target(name: "Sentinel", dependencies: ["LLM", "CrisisDetection", .product(name: "Crypto", package: "swift-crypto"),
                                                  .product(name: "_CryptoExtras", package: "swift-crypto"),
-                                                 .product(name: "GRDB", package: "GRDB.swift")]),
+                                                 .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log")]),
         // OpenAI-compatible servers (llama-server, vLLM, Ollama, cloud) behind the LanguageModel protocol.
         .target(
             name: "RemoteEngine",
@@ -179,7 +181,7 @@ let package = Package(
             dependencies: ["LLM", "LlamaEngine", "ModelHub", "Skills", "HomeOS", "RemoteEngine", "Sentinel"],
             path: "Examples/DocSamples"
         ),
-        .testTarget(name: "LLMTests", dependencies: ["LLM"]),
+        .testTarget(name: "LLMTests", dependencies: ["LLM", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "CrisisDetectionTests", dependencies: ["CrisisDetection", "LLM"]),
         .testTarget(name: "SkillsTests", dependencies: [
             "Skills", "LLM", "SkillArgumentsMacros",

@@ -1,5 +1,6 @@
 import Foundation
 import LLM
+import Logging
 
 /// The whole crisis layer: the rules (``CrisisDetector``) first, then, for what they do not
 /// decide, the learned classifier over sentence vectors (``SemanticCrisisClassifier``), sentence
@@ -45,7 +46,11 @@ public struct CrisisScreen: Sendable {
         let windows = rules.semanticWindows(text)
         guard !windows.isEmpty else { return ruled }
         guard (try? await encoder.embeddingSpace()) == classifier.space,
-              let vectors = try? await encoder.embeddings(for: windows) else { return ruled }
+              let vectors = try? await encoder.embeddings(for: windows) else {
+            // The rules alone decided: the learned layer could not run (never the verdict or the words).
+            Logger(label: "homeos.crisis").warning("learned crisis classifier unavailable; the rules decided")
+            return ruled
+        }
         var best = ruled
         for vector in vectors {
             let assessment = classifier.assess(vector: vector)

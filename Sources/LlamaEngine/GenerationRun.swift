@@ -1,5 +1,6 @@
 import CLlama
 import Foundation
+import Logging
 import LLM
 import Synchronization
 
@@ -117,6 +118,11 @@ final class GenerationRun: @unchecked Sendable {
             if !rest.isEmpty { emit(.token(rest)) }
         }
         usage.totalDuration = requestedAt.duration(to: .now)
+        let finish: String
+        if case .stopSequence = reason { finish = "stop sequence" } else { finish = reason.description }
+        Logger(label: "homeos.llamaengine").debug("generation finished", metadata: [
+            "prompt_tokens": "\(usage.promptTokens)", "cached_tokens": "\(usage.cachedPromptTokens)",
+            "tokens": "\(usage.generatedTokens)", "finish": "\(finish)", "ms": "\(Int(usage.totalDuration.milliseconds))"])
         emit(.finished(usage, reason))
         isDone = true
         continuation?.resume()

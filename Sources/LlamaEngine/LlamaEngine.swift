@@ -1,5 +1,6 @@
 import CLlama
 import Foundation
+import Logging
 import LLM
 
 /// A language model running in this process through llama.cpp.
@@ -48,6 +49,9 @@ public actor LlamaEngine: LanguageModel, LogLikelihoodScoring {
         self.loaded = model
         self.lastInfo = model.info
         self.executor = DedicatedThreadExecutor(name: "llama:\(self.id)")
+        Logger(label: "homeos.llamaengine").info("model loaded", metadata: [
+            "model": "\(self.id)", "context": "\(configuration.contextSize)", "threads": "\(configuration.threads)",
+            "load_ms": "\(Int(model.info.loadDuration.milliseconds))"])
     }
 
     deinit { executor.shutdown() }

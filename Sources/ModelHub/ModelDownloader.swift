@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import Logging
 
 /// A file to download.
 public struct DownloadRequest: Sendable {
@@ -105,12 +106,18 @@ public actor ModelDownloader {
             }
             finished(key, task)
             try Task.checkCancellation()
+            let logger = Logger(label: "homeos.modelhub")
             if let expected = request.expectedSHA256, expected != result.sha256 {
+                logger.error("download failed its checksum; nothing installed", metadata: ["file": "\(request.destination.lastPathComponent)"])
                 throw DownloadError.checksumMismatch(url: DownloadURL.withoutQuery(request.url), expected: expected, actual: result.sha256)
             }
+            logger.info("download finished", metadata: [
+                "file": "\(request.destination.lastPathComponent)", "resumed_from_bytes": "\(result.resumedFromBytes)"])
             return result
         } catch {
             finished(key, task)
+            Logger(label: "homeos.modelhub").warning("download stopped", metadata: [
+                "file": "\(request.destination.lastPathComponent)", "error": "\(type(of: error))"])
             throw error
         }
     }

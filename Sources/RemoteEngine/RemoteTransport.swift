@@ -3,6 +3,7 @@ import Foundation
 import LLM
 import NIOCore
 import NIOHTTP1
+import Logging
 
 /// An HTTP answer that is not a success, kept apart so callers (probing) can look at the status.
 struct RemoteHTTPFailure: Error, Sendable, CustomStringConvertible {
@@ -74,6 +75,9 @@ struct RemoteTransport: Sendable {
                         + Self.describe(error) + "; check that the server is running and that the base URL is right")
                 }
                 let delay = policy.delay(afterAttempt: attempt, retryAfter: nil)
+                Logger(label: "homeos.remoteengine").warning("request failed; retrying", metadata: [
+                    "host": "\(configuration.host)", "attempt": "\(attempt)", "error": "\(type(of: error))",
+                    "retry_in_ms": "\(Int(delay.milliseconds))"])
                 activity(delay)
                 try await sleep(delay)
                 continue
@@ -86,6 +90,8 @@ struct RemoteTransport: Sendable {
             guard RemoteRetryPolicy.isRetryable(status: status), attempt < policy.maxAttempts else { throw failure }
             let delay = policy.delay(afterAttempt: attempt,
                                      retryAfter: RemoteRetryPolicy.parseRetryAfter(response.headers.first(name: "Retry-After")))
+            Logger(label: "homeos.remoteengine").warning("server answered with an error; retrying", metadata: [
+                "host": "\(configuration.host)", "status": "\(status)", "attempt": "\(attempt)", "retry_in_ms": "\(Int(delay.milliseconds))"])
             activity(delay)
             try await sleep(delay)
         }

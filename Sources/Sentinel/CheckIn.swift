@@ -1,5 +1,6 @@
 import CrisisDetection
 import Foundation
+import Logging
 
 /// One check-in: the C-SSRS screener, with the AI step running alongside it.
 ///
@@ -93,6 +94,10 @@ public struct CheckIn: Sendable {
         let words = await RiskDecision.wordsTier(signals, screen: crisisScreen)
         let floor = RiskDecision.deterministicTier(screener: screener.tier, signals: signals, words: words)
         let final = RiskDecision.finalTier(screener: floor, ai: assessment.status == .assessed ? assessment.tier : nil)
+        // The step's outcome and timing only: never the tier, the answers or the words (clinical content).
+        Logger(label: "sentinel.checkin").info("check-in scored", metadata: [
+            "ai": "\(assessment.status.rawValue)", "ai_ms": "\(Int((assessment.elapsedSeconds ?? 0) * 1000))",
+            "signals": "\(signals.isEmpty ? "none" : "some")"])
         let source: CheckInReport.Source = final > floor ? .model
             : floor > screener.tier ? ((words.map { $0 >= floor } ?? false) ? .words : .wearables) : .screener
         return CheckInReport(

@@ -51,4 +51,23 @@ import Testing
         let parked = try await home.run(["ask", "--no-model", AssistantCommandLineTests.booking])
         #expect(parked.stdout.contains("Approval id"), "\(parked.stdout)")
     }
+
+    /// Issue 26, item 13: structured logs on standard error at the chosen level, never the words.
+    @Test func logsSayWhatHappenedButNeverWhatWasWritten() async throws {
+        let home = try await AssistantCommandLineTests.Home()
+        defer { home.folder.remove() }
+        let secret = "Maria has a mild headache after the quarrel with Tom"
+        let debug = try await home.run(["--log-level", "debug", "ask", "--no-model", secret])
+        #expect(debug.status == 0, "\(debug.stderr)")
+        let logLines = debug.stderr.split(separator: "\n").filter { $0.contains(" homeos.") }
+        #expect(logLines.contains { $0.contains("homeos.skills") && $0.contains("turn answered") && $0.contains("skill=healthcare") },
+                "\(debug.stderr)")
+        for word in ["Maria", "headache", "quarrel", "Tom"] {
+            #expect(!logLines.contains { $0.contains(word) }, "a log line carries the message's words: \(logLines)")
+        }
+        let quiet = try await home.run(["ask", "--no-model", secret])
+        #expect(!quiet.stderr.contains("homeos.skills"), "the default level (warning) logs no ordinary turn: \(quiet.stderr)")
+        let wrong = try await home.run(["ask", "--log-level", "loud", "--no-model", "hi"])
+        #expect(wrong.status == 64 && wrong.stderr.contains("Unknown log level \"loud\""), "\(wrong.stderr)")
+    }
 }

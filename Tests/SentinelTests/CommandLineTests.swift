@@ -4,6 +4,20 @@ import Testing
 
 /// End-to-end runs of the `sentinel` executable (piped and terminal input, files, JSON).
 @Suite(.serialized) struct CommandLineTests {
+    /// Issue 26, item 13: a check-in's log says what ran and how long, never the tier, the
+    /// answers or the words (clinical content), at any level.
+    @Test func theCheckInLogCarriesNoClinicalContent() async throws {
+        let note = "I keep thinking about the convoy and I want to disappear"
+        let output = try await SentinelProcess.run(["--log-level", "trace", "checkin", "--no-model", "--note", note],
+                                                   input: "yes\nno\nno\n")
+        #expect(output.status == 0, "\(output.stderr)")
+        let logLines = output.stderr.split(separator: "\n").filter { $0.contains(" sentinel.") || $0.contains(" homeos.") }
+        #expect(logLines.contains { $0.contains("sentinel.checkin") && $0.contains("check-in scored") }, "\(output.stderr)")
+        for word in ["convoy", "disappear", "yellow", "YELLOW", "wished", "dead"] {
+            #expect(!logLines.contains { $0.contains(word) }, "a log line carries clinical content (\(word)): \(logLines)")
+        }
+    }
+
     @Test func pipedCheckInAsksTheScreenerAndReports() async throws {
         // Without the AI step there is no note to ask for: 1 yes, 2 no, 6 no.
         let output = try await SentinelProcess.run(["checkin", "--no-model"], input: "yes\nno\nno\n")

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 
 /// Runs the family's schedule: wakes at each delivery time, fires due occurrences through a
 /// ``Notifier``, and records them in the ``FiredJobLedger`` first, so that a restart never fires
@@ -159,10 +160,15 @@ public struct SchedulerDaemon: Sendable {
                 try await notifier.deliver(notification)
                 outcomes[occurrence.id] = (.delivered, nil)
                 report.delivered.append(notification)
+                Logger(label: "homeos.scheduler").info("notification delivered", metadata: [
+                    "job": "\(occurrence.job.id)", "kind": "\(occurrence.job.kind.rawValue)", "catch_up": "\(catchUp)", "notifier": "\(notifier.name)"])
                 log("fired\(catchUp ? " (catch-up)" : ""): \(notification.title) [\(occurrence.job.kind.rawValue)]")
             } catch {
                 outcomes[occurrence.id] = (.failed, "\(error)")
                 report.failed.append((occurrence, "\(error)"))
+                Logger(label: "homeos.scheduler").error("notification not delivered", metadata: [
+                    "job": "\(occurrence.job.id)", "kind": "\(occurrence.job.kind.rawValue)", "notifier": "\(notifier.name)",
+                    "error": "\(type(of: error))"])
                 log("could not deliver \(notification.title) through \(notifier.name): \(error)")
             }
         }

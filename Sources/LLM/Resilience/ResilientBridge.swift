@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 
 /// A request to send one prompt to a remote engine, shown to the user before anything leaves the device.
 public struct RemoteConsentRequest: Sendable, Hashable {
@@ -122,6 +123,8 @@ public struct ResilientBridge: Sendable {
                 return ResilientAnswer(value: value, attempt: attempt, failures: failures)
             } catch {
                 failures.append(ResilienceFailure(attempt: attempt, reason: Self.reason(error)))
+                Logger(label: "homeos.llm").notice("model attempt failed", metadata: [
+                    "attempt": "\(attempt)", "error": "\(error is DeadlineExceeded ? "deadline" : String(describing: type(of: error)))"])
             }
         }
         if let value = fallback() {

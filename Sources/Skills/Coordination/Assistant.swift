@@ -1,5 +1,6 @@
 import Foundation
 import LLM
+import Logging
 
 /// Time budgets for each model step of a turn.
 public struct StepDeadlines: Sendable, Hashable {
@@ -134,8 +135,19 @@ public actor Assistant {
                                                       duration: start.duration(to: .now)))
     }
 
-    /// Adds the turn to the conversation and returns the reply.
+    /// Adds the turn to the conversation, logs it (the skill, step, result kind and time; never
+    /// the words) and returns the reply.
     private func record(_ message: String, reply: AssistantReply) -> AssistantReply {
+        let kind: String
+        switch reply.result {
+        case .response: kind = "response"
+        case .needsApproval: kind = "approval"
+        case .handoff: kind = "handoff"
+        case .error: kind = "error"
+        }
+        Logger(label: "homeos.skills").info("turn answered", metadata: [
+            "skill": "\(reply.skillID ?? "none")", "step": "\(reply.routing.step.rawValue)", "result": "\(kind)",
+            "handoffs": "\(max(0, reply.handoffChain.count - 1))", "ms": "\(Int(reply.duration.milliseconds))"])
         history.append(ConversationTurn(speaker: .person, text: message, date: now()))
         history.append(ConversationTurn(speaker: .assistant, text: Self.text(of: reply.result), skillID: reply.skillID, date: now()))
         return reply

@@ -1,5 +1,6 @@
 import Foundation
 import LLM
+import Logging
 
 /// A decorator around any `LanguageModel` that screens the person's message before generation
 /// and the model's answer before anyone sees it:
@@ -178,6 +179,7 @@ public struct SafetyAwareModel: LanguageModel {
             }
             try release(upTo: answer.count)
         } catch let stopped as UnsafeAnswer {
+            Self.logStopped(stopped.concern)
             switch unsafeAnswers {
             case .withhold: throw LLMError.unsafeAnswer(stopped.concern.description)
             case .refuse:
@@ -188,6 +190,11 @@ public struct SafetyAwareModel: LanguageModel {
     }
 
     private struct UnsafeAnswer: Error { let concern: AnswerConcern }
+
+    /// Logs that an answer was stopped, with its kind of concern only.
+    static func logStopped(_ concern: AnswerConcern) {
+        Logger(label: "homeos.safety").warning("model answer stopped by the answer screen", metadata: ["concern": "\(concern)"])
+    }
 
     /// The end (in characters) of the last complete sentence of `text`: its closing punctuation
     /// once a space follows it, or a line break; nil when no sentence is complete yet.
@@ -219,6 +226,7 @@ public struct SafetyAwareModel: LanguageModel {
     /// ``LLMError/unsafeAnswer(_:)``.
     func screened(_ text: String) throws -> String {
         guard let concern = answerScreen.concern(in: text) else { return text }
+        Self.logStopped(concern)
         switch unsafeAnswers {
         case .refuse: return Self.refusal(for: concern)
         case .withhold: throw LLMError.unsafeAnswer(concern.description)
