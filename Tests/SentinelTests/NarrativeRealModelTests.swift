@@ -10,13 +10,7 @@ import Testing
 /// the product's safe fallback, but here it means the model path failed, so the test fails.
 @Suite(.serialized) struct NarrativeRealModelTests {
     @Test func smolLM2CompressesTheNarrative() async throws {
-        let path: String
-        do {
-            path = try ModelDirectory.standard().resolve("smollm2-135m-instruct").path
-        } catch {
-            Issue.record("\(error) The integration test needs the default model: run `make setup` (or `make test`).")
-            return
-        }
+        guard let path = DefaultModel.path() else { return }
         let configuration = LlamaConfiguration(threads: ProcessInfo.processInfo.activeProcessorCount, contextSize: 2048, batchSize: 256)
         // The product's 30 s budget is for a quiet machine; beside the whole suite the model gets more room,
         // so a kept narrative means the model path failed, not the clock.

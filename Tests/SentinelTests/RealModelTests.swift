@@ -7,13 +7,7 @@ import Testing
 /// The one integration test on the real default model (SmolLM2-135M-Instruct through llama.cpp).
 @Suite(.serialized) struct RealModelTests {
     static func engine() async throws -> LlamaEngine {
-        let path: String
-        do {
-            path = try ModelDirectory.standard().resolve("smollm2-135m-instruct").path
-        } catch {
-            Issue.record("\(error) The integration test needs the default model: run `make setup` (or `make test`).")
-            throw error
-        }
+        guard let path = DefaultModel.path() else { throw CocoaError(.fileNoSuchFile) }
         let configuration = LlamaConfiguration(threads: ProcessInfo.processInfo.activeProcessorCount, contextSize: 1024, batchSize: 256)
         return try await LlamaEngine(modelPath: path, configuration: configuration)
     }

@@ -80,13 +80,7 @@ import Testing
 @Suite(.serialized) struct RiskExplanationRealModelTests {
     @Test(arguments: [RiskTier.yellow, .orange])
     func smolLM2ExplainsTheTier(tier: RiskTier) async throws {
-        let path: String
-        do {
-            path = try ModelDirectory.standard().resolve("smollm2-135m-instruct").path
-        } catch {
-            Issue.record("\(error) The integration test needs the default model: run `make setup` (or `make test`).")
-            return
-        }
+        guard let path = DefaultModel.path() else { return }
         let engine = try await LlamaEngine(modelPath: path, configuration: LlamaConfiguration(
             threads: ProcessInfo.processInfo.activeProcessorCount, contextSize: 1024, batchSize: 256))
         // 10 s is the product's budget; a loaded two-core test machine gets more, so that the test

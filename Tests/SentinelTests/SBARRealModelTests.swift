@@ -12,13 +12,7 @@ import Testing
 /// test fails when generation fails and the template writes the report instead.
 @Suite(.serialized) struct SBARRealModelTests {
     @Test func smolLM2WritesTheSBARReportUnderTheGrammar() async throws {
-        let path: String
-        do {
-            path = try ModelDirectory.standard().resolve("smollm2-135m-instruct").path
-        } catch {
-            Issue.record("\(error) The integration test needs the default model: run `make setup` (or `make test`).")
-            return
-        }
+        guard let path = DefaultModel.path() else { return }
         let configuration = LlamaConfiguration(threads: ProcessInfo.processInfo.activeProcessorCount, contextSize: 2048, batchSize: 256)
         let engine = try await LlamaEngine(modelPath: path, configuration: configuration)
         let pieces = Mutex<[String]>([])

@@ -47,7 +47,7 @@ public struct ConversationLog: Sendable {
         if case .needsApproval(let request) = reply.result { approvalID = request.id }
         try append([
             ConversationLogEntry(role: .person, text: message, date: now),
-            ConversationLogEntry(role: .assistant, text: ConversationLog.text(of: reply.result), skillID: reply.skillID,
+            ConversationLogEntry(role: .assistant, text: Assistant.text(of: reply.result), skillID: reply.skillID,
                                  step: reply.routing.step.rawValue, milliseconds: reply.duration.milliseconds, turnID: turnID,
                                  approvalID: approvalID, date: now),
         ], now: now)
@@ -56,15 +56,5 @@ public struct ConversationLog: Sendable {
     /// Forgets the whole conversation.
     public func clear() throws {
         try storage.save([], to: .conversationLog)
-    }
-
-    /// What the assistant's answer says, as kept.
-    static func text(of result: SkillResult) -> String {
-        switch result {
-        case .response(let text): return text
-        case .needsApproval(let request): return "Needs approval: \(request.summary)"
-        case .handoff(let request): return "Handing off to \(request.targetSkillID)"
-        case .error(let message): return message
-        }
     }
 }

@@ -229,7 +229,9 @@ public actor Assistant {
         return required.filter { arguments[$0] == nil }
     }
 
-    static func text(of result: SkillResult) -> String {
+    /// What a result says, as one line of text (an approval as "Needs approval: …", a handoff by
+    /// its target), for the conversation and logs of the turn.
+    public static func text(of result: SkillResult) -> String {
         switch result {
         case .response(let text): return text
         case .needsApproval(let request): return "Needs approval: \(request.summary)"
