@@ -4,7 +4,7 @@ import ArgumentParser
 struct DataCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "data",
-        abstract: "Export the family's data as plain JSON files, or import it back.",
+        abstract: "Add, change, list and remove records, or export the family's data as JSON files and import it back.",
         discussion: """
             Every document of the store (data/family.json, data/health/medications.json, …) becomes an indented \
             JSON file at DIR/<path>. Import checks every file first (valid JSON; known documents must have the \
@@ -14,7 +14,15 @@ struct DataCommand: ParsableCommand {
               homeos data export ~/homeos-backup
               homeos data import ~/homeos-backup
               homeos data import --replace ~/homeos-backup     # also drop documents the folder does not have
+              homeos data add medication --member rosa --name lisinopril --dose "10 mg" --times 08:00
+              homeos data list medication
+              homeos data change member leo --allergies peanuts,sesame
+              homeos data remove reminder 9C1D…
+
+            add, change and remove check a record as an import would (the member exists, HH:mm times, \
+            yyyy-MM-dd dates, names within the limits) and save nothing when a check fails.
             """,
-        subcommands: [DataExportCommand.self, DataImportCommand.self, DataStressWriterCommand.self]
+        subcommands: [DataAddCommand.self, DataChangeCommand.self, DataListCommand.self, DataRemoveCommand.self,
+                      DataExportCommand.self, DataImportCommand.self, DataStressWriterCommand.self]
     )
 }

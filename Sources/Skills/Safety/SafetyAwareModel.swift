@@ -255,14 +255,6 @@ public struct SafetyAwareModel: LanguageModel {
         }
     }
 
-    /// Output the person may see: cut at a hallucinated next turn, role markers removed, and the
-    /// answer screen applied (an unsafe answer becomes the refusal in `.refuse` mode).
-    func filtered(_ text: String) -> String {
-        let cleaned = Self.cutAtRoleMarkers(text)
-        guard let concern = answerScreen.concern(in: cleaned) else { return cleaned }
-        return Self.refusal(for: concern)
-    }
-
     /// `text` cut at the first role marker (a hallucinated next turn), trimmed unless asked not to.
     static func cutAtRoleMarkers(_ text: String, trimming: Bool = true) -> String {
         var cleaned = text
