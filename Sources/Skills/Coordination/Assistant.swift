@@ -10,13 +10,16 @@ public struct StepDeadlines: Sendable, Hashable {
     public var arguments: Duration
     /// The skill itself.
     public var execution: Duration
+    /// The response step of a skill that declares `rewritesResponse`.
+    public var response: Duration
 
     /// Creates budgets; the defaults follow the seed's interactive targets.
     public init(routing: Duration = ModelBudget.interactiveClassification, arguments: Duration = ModelBudget.argumentExtraction,
-                execution: Duration = ModelBudget.skillExecution) {
+                execution: Duration = ModelBudget.skillExecution, response: Duration = .seconds(5)) {
         self.routing = routing
         self.arguments = arguments
         self.execution = execution
+        self.response = response
     }
 }
 
@@ -130,6 +133,11 @@ public actor Assistant {
         }
         if case .needsApproval(let request) = result {
             do { try await approvals.submit(request) } catch { result = .error("The approval could not be saved: \(error)") }
+        }
+        // A skill that declares `rewritesResponse` hands its facts to the response step.
+        if case .response(let text) = result, let id = skillID, let bridge,
+           (try? registry.skill(id).descriptor.rewritesResponse) == true {
+            result = .response(await ResponseStep(bridge: bridge, budget: deadlines.response).rewrite(text, for: message))
         }
         return record(message, reply: AssistantReply(routing: routing, skillID: skillID, result: result, handoffChain: chain,
                                                       duration: start.duration(to: .now)))
