@@ -61,7 +61,7 @@ struct TestDownloader {
             httpClient: client,
             configuration: DownloadConfiguration(
                 retry: RetryPolicy(maxFailures: maxFailures, initialDelay: .milliseconds(10), multiplier: 2),
-                responseTimeout: .seconds(10), diskHeadroomBytes: 0, progressInterval: .milliseconds(1)),
+                responseTimeout: .seconds(120), diskHeadroomBytes: 0, progressInterval: .milliseconds(1)),
             diskSpace: diskSpace, sleep: sleeps.sleep)
     }
 
