@@ -31,11 +31,11 @@ struct DataListCommand: ParsableCommand {
             }
         case .reminder:
             rows = [["id", "title", "due", "member", "done"]] + (try storage.load(.reminders)).map {
-                [$0.id.uuidString, $0.title, $0.due.map { DataEntry.describe($0, in: zone) } ?? "", $0.memberID ?? "", $0.isDone ? "yes" : "no"]
+                [$0.id.uuidString, $0.title, $0.due.map { HomeOSPrompt.describe($0, in: zone) } ?? "", $0.memberID ?? "", $0.isDone ? "yes" : "no"]
             }
         case .event:
             rows = [["id", "title", "start", "kind", "members"]] + (try storage.load(.calendarEvents)).map {
-                [$0.id.uuidString, $0.title, DataEntry.describe($0.start, in: zone), $0.kind.rawValue, $0.memberIDs.joined(separator: ",")]
+                [$0.id.uuidString, $0.title, HomeOSPrompt.describe($0.start, in: zone), $0.kind.rawValue, $0.memberIDs.joined(separator: ",")]
             }
         case .member:
             rows = [["id", "name", "role", "age", "allergies"]] + family.members.map {
@@ -64,24 +64,9 @@ struct DataRemoveCommand: ParsableCommand {
         let storage = try data.openRequiredStorage()
         let removed: String = try storage.transaction { store in
             switch kind {
-            case .medication:
-                var list = try store.load(.medications)
-                guard let index = list.firstIndex(where: { $0.id == DataEntry.uuid(id) }) else { throw DataEntry.missing(kind, id) }
-                let name = list.remove(at: index).name
-                try store.save(list, to: .medications)
-                return name
-            case .reminder:
-                var list = try store.load(.reminders)
-                guard let index = list.firstIndex(where: { $0.id == DataEntry.uuid(id) }) else { throw DataEntry.missing(kind, id) }
-                let title = list.remove(at: index).title
-                try store.save(list, to: .reminders)
-                return title
-            case .event:
-                var list = try store.load(.calendarEvents)
-                guard let index = list.firstIndex(where: { $0.id == DataEntry.uuid(id) }) else { throw DataEntry.missing(kind, id) }
-                let title = list.remove(at: index).title
-                try store.save(list, to: .calendarEvents)
-                return title
+            case .medication: return try DataEntry.remove(id, from: .medications, kind, named: \.name, in: store)
+            case .reminder: return try DataEntry.remove(id, from: .reminders, kind, named: \.title, in: store)
+            case .event: return try DataEntry.remove(id, from: .calendarEvents, kind, named: \.title, in: store)
             case .member:
                 var family = try DataEntry.family(in: store)
                 guard let index = family.members.firstIndex(where: { $0.id == id }) else { throw DataEntry.missing(kind, id) }
@@ -221,7 +206,7 @@ struct ChangeMedication: ParsableCommand {
     func run() throws {
         try data.openRequiredStorage().transaction { store in
             var list = try store.load(.medications)
-            guard let index = list.firstIndex(where: { $0.id == DataEntry.uuid(id) }) else { throw DataEntry.missing(.medication, id) }
+            let index = try DataEntry.index(of: id, in: list, .medication)
             fields.apply(to: &list[index])
             try DataEntry.saveMedications(list, in: store)
         }
@@ -243,7 +228,7 @@ struct AddReminder: ParsableCommand {
             try DataEntry.requireMember(reminder.memberID, in: store)
             try store.save(try store.load(.reminders) + [reminder], to: .reminders)
         }
-        Terminal.line("Added reminder \"\(reminder.title)\"" + (reminder.due.map { " for " + DataEntry.describe($0, in: zone) } ?? "")
+        Terminal.line("Added reminder \"\(reminder.title)\"" + (reminder.due.map { " for " + HomeOSPrompt.describe($0, in: zone) } ?? "")
                       + ": id \(reminder.id.uuidString).")
     }
 }
@@ -261,7 +246,7 @@ struct ChangeReminder: ParsableCommand {
         let title = try fields.title(required: false), due = try fields.date(in: zone, now: Date())
         try storage.transaction { store in
             var list = try store.load(.reminders)
-            guard let index = list.firstIndex(where: { $0.id == DataEntry.uuid(id) }) else { throw DataEntry.missing(.reminder, id) }
+            let index = try DataEntry.index(of: id, in: list, .reminder)
             if let title { list[index].title = title }
             if let due { list[index].due = due }
             if let member = fields.member { list[index].memberID = member.isEmpty ? nil : member }
@@ -290,7 +275,7 @@ struct AddEvent: ParsableCommand {
             for member in event.memberIDs { try DataEntry.requireMember(member, in: store) }
             try store.save(try store.load(.calendarEvents) + [event], to: .calendarEvents)
         }
-        Terminal.line("Added \(event.title) on \(DataEntry.describe(start, in: zone)): id \(event.id.uuidString).")
+        Terminal.line("Added \(event.title) on \(HomeOSPrompt.describe(start, in: zone)): id \(event.id.uuidString).")
     }
 }
 
@@ -309,7 +294,7 @@ struct ChangeEvent: ParsableCommand {
         let title = try fields.title(required: false), start = try fields.date(in: zone, now: Date())
         try storage.transaction { store in
             var list = try store.load(.calendarEvents)
-            guard let index = list.firstIndex(where: { $0.id == DataEntry.uuid(id) }) else { throw DataEntry.missing(.event, id) }
+            let index = try DataEntry.index(of: id, in: list, .event)
             if let title { list[index].title = title }
             if let start { list[index].start = start }
             if let kind { list[index].kind = kind }
@@ -403,11 +388,27 @@ enum DataEntry {
         return uses
     }
 
+    /// The position of the record whose id is `id` in `list`, or the error that says there is none.
+    static func index<Record: Identifiable>(of id: String, in list: [Record], _ kind: DataRecordKind) throws -> Int
+        where Record.ID == UUID {
+        guard let uuid = UUID(uuidString: id), let index = list.firstIndex(where: { $0.id == uuid }) else { throw missing(kind, id) }
+        return index
+    }
+
+    /// Removes the record `id` from `document`; returns its name for the confirmation.
+    static func remove<Record: Identifiable & Codable & Sendable>(_ id: String, from document: StorageDocument<[Record]>,
+                                                                    _ kind: DataRecordKind, named name: KeyPath<Record, String>,
+                                                                    in store: any StorageTransaction) throws -> String
+        where Record.ID == UUID {
+        var list = try store.load(document)
+        let removed = list.remove(at: try index(of: id, in: list, kind))
+        try store.save(list, to: document)
+        return removed[keyPath: name]
+    }
+
     static func missing(_ kind: DataRecordKind, _ id: String) -> CommandFailure {
         CommandFailure("There is no \(kind.rawValue) with the id \(id); `homeos data list \(kind.rawValue)` shows them. Nothing was changed.")
     }
-
-    static func uuid(_ text: String) -> UUID? { UUID(uuidString: text) }
 
     /// `text` without control characters and outer whitespace.
     static func clean(_ text: String) -> String {
@@ -417,13 +418,5 @@ enum DataEntry {
     /// A comma-separated list, cleaned, empties dropped.
     static func list(_ text: String) -> [String] {
         text.split(separator: ",").map { clean(String($0)) }.filter { !$0.isEmpty }
-    }
-
-    static func describe(_ date: Date, in zone: TimeZone) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = zone
-        formatter.dateFormat = "EEE d MMM yyyy, HH:mm"
-        return formatter.string(from: date)
     }
 }

@@ -56,10 +56,9 @@ struct AIOptions: ParsableArguments {
         let configuration = preset
         let path = resolved.path, id = resolved.id
         let budget = Duration.milliseconds(Int64((aiTimeout * 1000).rounded()))
-        if let shared { return .enabled(AIRiskAssessor(loadingModel: { ScreenedModel.wrap(try await shared.engine()) }, budget: budget)) }
-        return .enabled(AIRiskAssessor(loadingModel: {
-            ScreenedModel.wrap(try await LlamaEngine(modelPath: path, id: id, configuration: configuration))
-        }, budget: budget))
+        if let shared { return .enabled(AIRiskAssessor(loadingModel: { try await shared.model() }, budget: budget)) }
+        return .enabled(AIRiskAssessor(loadingModel: ScreenedModel.loading(path: path, id: id, configuration: configuration),
+                                       budget: budget))
     }
 }
 

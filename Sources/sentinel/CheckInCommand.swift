@@ -120,7 +120,7 @@ struct CheckInCommand: AsyncParsableCommand {
         // which is never held back; the tier's fixed text otherwise stands).
         if let sharedModel, case .enabled = aiStep, report.finalTier != .red {
             if sheet == nil { console.prompt("\nPutting your result into words (up to 10 s)…\n") }
-            let writer = RiskExplanationWriter(loadingModel: { ScreenedModel.wrap(try await sharedModel.engine()) })
+            let writer = RiskExplanationWriter(loadingModel: { try await sharedModel.model() })
             let (text, source) = await writer.explain(report, history: signalValues.longitudinal?.promptSummary)
             report.useExplanation(text, source: source)
         }

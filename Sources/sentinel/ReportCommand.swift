@@ -35,7 +35,7 @@ struct ReportModelOptions: ParsableArguments {
         configuration.contextSize = 2048
         let settings = configuration
         let path = resolved.path, id = resolved.id
-        return .success({ ScreenedModel.wrap(try await LlamaEngine(modelPath: path, id: id, configuration: settings)) })
+        return .success(ScreenedModel.loading(path: path, id: id, configuration: settings))
     }
 
     /// The safety-plan reranker over the model (or the driver's order without one).

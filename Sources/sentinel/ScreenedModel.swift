@@ -1,4 +1,5 @@
 import LLM
+import LlamaEngine
 import Skills
 
 /// The answer screen around every model step of `sentinel` (issue 26, item 1): what the model
@@ -10,5 +11,10 @@ enum ScreenedModel {
     /// `model` behind the answer screen.
     static func wrap(_ model: any LanguageModel) -> any LanguageModel {
         SafetyAwareModel(base: model, screensPrompts: false, unsafeAnswers: .withhold)
+    }
+
+    /// A step's model provider that loads its own engine from `path` and screens it.
+    static func loading(path: String, id: String, configuration: LlamaConfiguration) -> @Sendable () async throws -> any LanguageModel {
+        { wrap(try await LlamaEngine(modelPath: path, id: id, configuration: configuration)) }
     }
 }

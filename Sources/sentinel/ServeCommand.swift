@@ -92,8 +92,8 @@ struct ServeCommand: AsyncParsableCommand {
             aiStep: { (try? options.aiStep(shared: shared)) ?? .disabled(reason: "the model could not be resolved") },
             compressor: ai.narrativeCompressor(shared: shared).compressor,
             reranker: ai.safetyPlanReranker(shared: shared).reranker,
-            reportWriter: SBARReportWriter(loadingModel: { ScreenedModel.wrap(try await shared.engine()) }),
+            reportWriter: SBARReportWriter(loadingModel: { try await shared.model() }),
             crisisScreen: screen,
-            explainer: RiskExplanationWriter(loadingModel: { ScreenedModel.wrap(try await shared.engine()) }))
+            explainer: RiskExplanationWriter(loadingModel: { try await shared.model() }))
     }
 }

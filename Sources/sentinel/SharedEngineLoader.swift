@@ -1,3 +1,4 @@
+import LLM
 import LlamaEngine
 
 /// Loads a command's model once and hands the same engine to every step (AI risk, safety-plan
@@ -12,6 +13,9 @@ actor SharedEngineLoader {
     init(load: @escaping @Sendable () async throws -> LlamaEngine) {
         self.load = load
     }
+
+    /// The engine behind the answer screen (``ScreenedModel``): what every model step gets.
+    func model() async throws -> any LanguageModel { ScreenedModel.wrap(try await engine()) }
 
     /// The engine, loaded on first use.
     func engine() async throws -> LlamaEngine {

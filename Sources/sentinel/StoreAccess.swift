@@ -28,15 +28,14 @@ extension AIOptions {
     func narrativeCompressor(shared: SharedEngineLoader? = nil) -> (compressor: NarrativeCompressor, usesModel: Bool) {
         guard !noModel, let resolved = try? ModelDirectory.standard().resolve(model) else { return (.withoutModel(), false) }
         if let shared {
-            return (NarrativeCompressor(loadingModel: { ScreenedModel.wrap(try await shared.engine()) }, budget: ModelBudget.narrativeCompression), true)
+            return (NarrativeCompressor(loadingModel: { try await shared.model() }, budget: ModelBudget.narrativeCompression), true)
         }
         var preset = LlamaConfiguration.preset(.balanced)
         preset.contextSize = 2048
         let configuration = preset
         let path = resolved.path, id = resolved.id
-        let compressor = NarrativeCompressor(loadingModel: {
-            ScreenedModel.wrap(try await LlamaEngine(modelPath: path, id: id, configuration: configuration))
-        }, budget: ModelBudget.narrativeCompression)
+        let compressor = NarrativeCompressor(loadingModel: ScreenedModel.loading(path: path, id: id, configuration: configuration),
+                                             budget: ModelBudget.narrativeCompression)
         return (compressor, true)
     }
 }
@@ -51,12 +50,12 @@ extension AIOptions {
         do { resolved = try ModelDirectory.standard().resolve(model) } catch {
             return (SafetyPlanReranker(noModel: "\(error)"), false)
         }
-        if let shared { return (SafetyPlanReranker(loadingModel: { ScreenedModel.wrap(try await shared.engine()) }), true) }
+        if let shared { return (SafetyPlanReranker(loadingModel: { try await shared.model() }), true) }
         var preset = LlamaConfiguration.preset(.balanced)
         preset.contextSize = 2048
         let configuration = preset
         let path = resolved.path, id = resolved.id
-        return (SafetyPlanReranker(loadingModel: { ScreenedModel.wrap(try await LlamaEngine(modelPath: path, id: id, configuration: configuration)) }), true)
+        return (SafetyPlanReranker(loadingModel: ScreenedModel.loading(path: path, id: id, configuration: configuration)), true)
     }
 }
 

@@ -33,26 +33,32 @@ public struct AnswerScreen: Sendable {
     private let dosing: [[String]]
     private let encouragement: [[String]]
     private let bypass: [[String]]
-    private let harms = SafetyScreen()
+    private let harms: [(HarmCategory, [[String]])]
+    /// The message screen's benign idioms, removed before its harm rules as it does.
+    private let idioms: [[String]]
 
     /// Creates the screen with the built-in rules.
     public init() {
         let normalizer = TextNormalizer()
         benign = SafetyScreen.compile(Self.benignPhrases, with: normalizer)
+        idioms = SafetyScreen.compile(SafetyScreen.benignIdioms, with: normalizer)
         dosing = SafetyScreen.compile(Self.dosingPhrases, with: normalizer)
         encouragement = SafetyScreen.compile(Self.encouragementPhrases, with: normalizer)
         bypass = SafetyScreen.compile(Self.bypassPhrases, with: normalizer)
+        harms = SafetyScreen.harmPhrases.map { ($0.0, SafetyScreen.compile($0.1, with: normalizer)) }
     }
 
     /// The first concern found in `answer`, or nil when it may be shown.
     public func concern(in answer: String) -> AnswerConcern? {
-        var words = normalizer.words(answer).filter { $0 != "|" }
-        words = SafetyScreen.removing(benign, from: words)
+        let all = normalizer.words(answer).filter { $0 != "|" }
+        let words = SafetyScreen.removing(benign, from: all)
         if SafetyScreen.containsAny(encouragement, in: words) { return .selfHarmEncouragement }
         if SafetyScreen.containsAny(dosing, in: words) || Self.manyPillsAtOnce(in: words) { return .dangerousDosing }
         if SafetyScreen.containsAny(bypass, in: words) { return .approvalBypass }
-        if case .harmful(let category) = harms.screen(answer) { return .harmful(category) }
-        return nil
+        // The message screen's harm rules, read directly: an answer is never "an emergency" that
+        // excuses instructions for harm in the same text.
+        let plain = SafetyScreen.removing(idioms, from: all)
+        return harms.first { SafetyScreen.containsAny($0.1, in: plain) }.map { .harmful($0.0) }
     }
 
     /// "take 10 pills", "swallow twenty tablets": six or more units of a medicine in one go.

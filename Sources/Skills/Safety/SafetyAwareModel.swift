@@ -160,10 +160,10 @@ public struct SafetyAwareModel: LanguageModel {
                 case .token(let piece):
                     answer += piece
                     held.append(piece)
-                    if Self.cutAtRoleMarkers(answer, trimming: false).count < answer.count {
+                    let kept = Self.cutAtRoleMarkers(answer, trimming: false)
+                    if kept.count < answer.count {
                         // The model began another turn: show nothing of it, and stop generating.
                         held = []
-                        let kept = Self.cutAtRoleMarkers(answer, trimming: false)
                         if let concern = answerScreen.concern(in: kept) { throw UnsafeAnswer(concern: concern) }
                         let unseen = String(kept.dropFirst(released))
                         if !unseen.isEmpty { continuation.yield(.token(unseen)) }
