@@ -20,7 +20,7 @@ mkdir -p .build
 log=".build/broken-engine.log"
 
 # The suites that load a generation model: the engine's own, and every real-model suite above it.
-suites='LlamaEngineTests\.(GenerationTests|BatchingTests|PromptCacheTests|MemoryPressureTests|ModelFileRemovedWhileLoadedTests|SchemaGrammarIntegrationTests|[A-Za-z]+UnderBudgetIntegrationTests|SentenceEmbeddingTests)/|SentinelTests\.(SBARRealModelTests|NarrativeRealModelTests|RealModelTests|ModelCommandLineTests|RiskExplanationRealModelTests)/|HomeOSTests\.(SchedulerRealModelTests|RealModelScenarioTests|GenerateSchemaCommandLineTests|BenchCommandLineTests)/|RemoteEngineTests\.(EngineParityScenarioTests|EngineComparisonTests)/'
+suites='LlamaEngineTests\.(GenerationTests|BatchingTests|PromptCacheTests|MemoryPressureTests|ModelFileRemovedWhileLoadedTests|SchemaGrammarIntegrationTests|[A-Za-z]+UnderBudgetIntegrationTests|SentenceEmbeddingTests)/|SentinelTests\.(SBARRealModelTests|NarrativeRealModelTests|RealModelTests|ModelCommandLineTests|RiskExplanationRealModelTests)/|HomeOSTests\.(SchedulerRealModelTests|RealModelScenarioTests|PlanRealModelTests|GenerateSchemaCommandLineTests|BenchCommandLineTests)/|RemoteEngineTests\.(EngineParityScenarioTests|EngineComparisonTests)/'
 if [ -n "$previous" ]; then
   log="$previous"
 else

@@ -23,6 +23,12 @@ struct AskCommand: AsyncParsableCommand {
               homeos ask "What should we have for dinner tonight?"
               homeos ask --json "Book a table at an Italian place for Saturday at 7pm for 4"
               homeos ask --no-model "Remind me to call mom at 5pm"
+              homeos ask --plan "Remind me to call the dentist tomorrow at 9am and add milk to the shopping list"
+
+            --plan lets the model plan a message that asks for several things as up to four skill calls, run in \
+            order: a risky step is parked for approval and the plan goes on, the first step that fails stops it, and \
+            a summary says what ran. Without a model, or when the model gives no usable plan, the message is \
+            handled as one request (the timing line then says "plan: single skill").
 
             The conversation is kept in the family's store (30 days, shared with `homeos chat` and the web app), \
             so a follow-up such as "and on Sunday?" is understood; --no-history answers one message on its own, \
@@ -34,6 +40,9 @@ struct AskCommand: AsyncParsableCommand {
 
     @Flag(name: .long, help: "Neither read nor keep the conversation: answer this message on its own.")
     var noHistory = false
+
+    @Flag(name: .long, help: "Let the model plan several skill calls for a message that asks for more than one thing.")
+    var plan = false
 
     @OptionGroup var options: AssistantOptions
 
@@ -58,15 +67,20 @@ struct AskCommand: AsyncParsableCommand {
         let style = PromptStyle()
         let home = try await options.openAssistant(style: style, sentenceEncoder: encoder, remembering: !noHistory)
         let turn = try AssistantOptions.beginTurn(home, style: style)
-        let reply = await home.assistant.handle(text)
+        let reply = plan ? await home.assistant.handlePlanned(text) : await home.assistant.handle(text)
         if !noHistory { Self.keep(text, reply: reply, turn: turn, in: home) }
         if json {
             Terminal.line(Self.json(of: reply, turn: turn).jsonText)
             return
         }
         Terminal.line(Self.render(reply.result, followUp: options.followUpArguments))
+        for request in reply.plan?.parkedApprovals ?? [] {
+            Terminal.line("Approve with: homeos approve \(request.id.uuidString)\(options.followUpArguments)   "
+                + "Deny with: homeos deny \(request.id.uuidString)\(options.followUpArguments)")
+        }
         fflush(nil)  // the answer first, then the timing line on standard error
-        Terminal.error("[\(reply.skillID ?? "no skill") · \(reply.routing.step.rawValue) · \(Terminal.ms(reply.duration)) ms · "
+        let planned = reply.planSource.map { $0 == .model ? " · plan: model" : " · plan: single skill" } ?? ""
+        Terminal.error("[\(reply.skillID ?? "no skill") · \(reply.routing.step.rawValue)\(planned) · \(Terminal.ms(reply.duration)) ms · "
             + "turn \(turn): homeos feedback up|down]")
     }
 
@@ -78,16 +92,34 @@ struct AskCommand: AsyncParsableCommand {
         }
     }
 
-    /// `{"skill", "step", "result", "handoffs", "ms", "turn"}` (`turn`: the id feedback refers to).
+    /// `{"skill", "step", "result", "handoffs", "ms", "turn"}` (`turn`: the id feedback refers to), and
+    /// for a planned turn `"plan": {"source", "steps": [{"skill", "arguments", "outcome", "text"|"id"}]}`.
     static func json(of reply: AssistantReply, turn: String? = nil) -> JSONValue {
-        .object(JSONObject([
+        var object = JSONObject([
             ("skill", reply.skillID.map(JSONValue.string) ?? .null),
             ("step", .string(reply.routing.step.rawValue)),
             ("result", AssistantReplyText.json(of: reply.result)),
             ("handoffs", .array(reply.handoffChain.dropFirst().map(JSONValue.string))),
             ("ms", .number((reply.duration.milliseconds * 10).rounded() / 10)),
             ("turn", turn.map(JSONValue.string) ?? .null),
-        ]))
+        ])
+        if let source = reply.planSource {
+            object["plan"] = ["source": .string(source.rawValue), "steps": .array((reply.plan?.steps ?? []).map(json(of:)))]
+        }
+        return .object(object)
+    }
+
+    /// One executed plan step: `{"skill", "arguments", "outcome": "done|awaitingApproval|failed|notRun"}`
+    /// with the answer or reason as `text`, or the approval's `id`.
+    static func json(of step: PlanStep) -> JSONValue {
+        var object: JSONObject = ["skill": .string(step.call.skillID), "arguments": step.call.arguments]
+        switch step.outcome {
+        case .done(let text): object["outcome"] = "done"; object["text"] = .string(text)
+        case .awaitingApproval(let request): object["outcome"] = "awaitingApproval"; object["id"] = .string(request.id.uuidString)
+        case .failed(let reason): object["outcome"] = "failed"; object["text"] = .string(reason)
+        case .notRun: object["outcome"] = "notRun"
+        }
+        return .object(object)
     }
 
     /// A result as text for the terminal; an approval ends with the commands that answer it.

@@ -109,6 +109,19 @@ import Testing
         #expect(try home.storage().load(.calendarEvents).isEmpty)
     }
 
+    @Test func planWithoutAModelHandlesTheMessageAsOneRequestAndSaysSo() async throws {
+        let home = try await Home()
+        defer { home.folder.remove() }
+        let output = try await home.run(["ask", "--plan", "--json", "--no-model", "Remind me to buy milk at 6pm"])
+        #expect(output.status == 0, "\(output.stderr)")
+        let reply = try JSONValue(parsing: output.stdout)
+        #expect(reply["plan"]?["source"]?.stringValue == "singleSkillFallback")
+        #expect(reply["plan"]?["steps"]?.arrayValue?.isEmpty == true)
+        #expect(reply["skill"]?.stringValue == "tools")
+        let text = try await home.run(["ask", "--plan", "--no-model", "--no-history", "Remind me to buy bread at 7pm"])
+        #expect(text.stderr.contains("plan: single skill"), "\(text.stderr)")
+    }
+
     @Test func unknownApprovalIdIsAClearError() async throws {
         let home = try await Home()
         defer { home.folder.remove() }

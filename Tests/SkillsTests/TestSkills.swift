@@ -86,3 +86,17 @@ struct FixedScorer: SkillScorer {
     let table: [String: Double]
     func scores(for message: String) -> [String: Double] { table }
 }
+
+/// Always fails, as a skill whose service is down would.
+struct FailingSkill: Skill {
+    typealias Arguments = NoArguments
+    let id = "failing"
+    let name = "Failing"
+    let summary = "Never works."
+    let keywords = ["fail"]
+    let examples = ["make it fail", "this will fail"]
+    let argumentsSchema = NoArguments.schema
+    func execute(arguments: NoArguments, context: SkillContext) async throws -> SkillResult {
+        .error("The service is down.")
+    }
+}

@@ -94,7 +94,7 @@ public struct HomeOSAssistant: Sendable {
         // assistant screened the message itself before routing).
         self.assistant = Assistant(registry: registry, router: router, bridge: bridge?.screeningAnswers, approvals: approvals,
                                    deadlines: deadlines, history: ConversationHistory(turns: history), timeZone: timeZone, now: now,
-                                   grantedPermissions: settings.grantedPermissions)
+                                   grantedPermissions: settings.grantedPermissions, planExamples: HomeOSPlanExamples.all)
     }
 
     /// Approvals waiting for a decision, oldest first.

@@ -35,6 +35,22 @@ public struct AssistantReply: Sendable {
     public var handoffChain: [String]
     /// Total time.
     public var duration: Duration
+    /// The executed plan, when the turn was planned (``Assistant/handlePlanned(_:budget:)``) into skill calls.
+    public var plan: PlanRun?
+    /// Where the plan came from, for a planned turn (nil for ``Assistant/handle(_:)``).
+    public var planSource: PlanSource?
+
+    /// Creates a reply.
+    public init(routing: RoutingDecision, skillID: String?, result: SkillResult, handoffChain: [String], duration: Duration,
+                plan: PlanRun? = nil, planSource: PlanSource? = nil) {
+        self.routing = routing
+        self.skillID = skillID
+        self.result = result
+        self.handoffChain = handoffChain
+        self.duration = duration
+        self.plan = plan
+        self.planSource = planSource
+    }
 }
 
 /// Ties the pieces together: message in → route → extract arguments → execute → follow
@@ -59,6 +75,8 @@ public actor Assistant {
     public let grantedPermissions: Set<SkillPermission>
     /// Most handoffs followed in one turn.
     public static let maximumHandoffs = 3
+    /// Worked examples for the planner of ``handlePlanned(_:budget:)`` (a message and its plan over this app's skills).
+    public let planExamples: [JSONExample]
 
     /// Creates an assistant.
     public init(registry: SkillRegistry, router: ChatTurnRouter, bridge: LLMBridge?, approvals: ApprovalCenter = ApprovalCenter(),
@@ -66,8 +84,10 @@ public actor Assistant {
                 timeZone: TimeZone = .current, now: @escaping @Sendable () -> Date = Date.init,
                 fallbackReply: String = "I'm not sure how to help with that. Could you say it another way? "
                     + "(Ask \"what can you do?\" to see what I can help with.)",
-                safety: SafetyScreen? = SafetyScreen(), grantedPermissions: Set<SkillPermission> = Set(SkillPermission.allCases)) {
+                safety: SafetyScreen? = SafetyScreen(), grantedPermissions: Set<SkillPermission> = Set(SkillPermission.allCases),
+                planExamples: [JSONExample] = []) {
         self.safety = safety
+        self.planExamples = planExamples
         self.grantedPermissions = grantedPermissions
         self.registry = registry
         self.router = router
@@ -103,6 +123,11 @@ public actor Assistant {
             return record(message, reply: AssistantReply(routing: decision, skillID: nil, result: .response(text),
                                                           handoffChain: [], duration: start.duration(to: .now)))
         }
+        return await route(message, verdict: verdict, start: start)
+    }
+
+    /// Routes `message` to one skill and runs it (the part of ``handle(_:)`` after the screens).
+    private func route(_ message: String, verdict: SafetyVerdict, start: ContinuousClock.Instant) async -> AssistantReply {
         let recent = history.turns.suffix(6).map { $0 }
         // Routing and argument extraction are not the answer: a streaming caller's tap sees only the skill's own output.
         let routing = await TokenTap.$current.withValue(nil) { await router.route(message, history: Array(recent)) }
@@ -110,30 +135,12 @@ public actor Assistant {
         var result: SkillResult
         var skillID = routing.skillID
         if let id = routing.skillID {
-            var handoff: HandoffRequest?
-            var current = id
-            while true {
-                chain.append(current)
-                result = await run(skillID: current, message: message, handoff: handoff)
-                guard case .handoff(let request) = result else { break }
-                if chain.contains(request.targetSkillID) || chain.count > Self.maximumHandoffs {
-                    result = .error(SkillError.handoffLoop(chain: chain + [request.targetSkillID]).description)
-                    break
-                }
-                guard registry.isEnabled(request.targetSkillID) else {
-                    result = .error(SkillError.unknownSkill(request.targetSkillID).description)
-                    break
-                }
-                handoff = request
-                current = request.targetSkillID
-            }
+            (result, chain) = await runFollowingHandoffs(from: id, message: message, arguments: nil)
             skillID = chain.last
         } else {
             result = .response(verdict == .promptInjection ? SafetyResponses.injection : fallbackReply)
         }
-        if case .needsApproval(let request) = result {
-            do { try await approvals.submit(request) } catch { result = .error("The approval could not be saved: \(error)") }
-        }
+        result = await parkIfNeeded(result)
         // A skill that declares `rewritesResponse` hands its facts to the response step.
         if case .response(let text) = result, let id = skillID, let bridge,
            (try? registry.skill(id).descriptor.rewritesResponse) == true {
@@ -141,6 +148,118 @@ public actor Assistant {
         }
         return record(message, reply: AssistantReply(routing: routing, skillID: skillID, result: result, handoffChain: chain,
                                                       duration: start.duration(to: .now)))
+    }
+
+    /// Runs `skillID` and the skills it hands off to, up to ``maximumHandoffs``.
+    /// - Parameter arguments: the arguments to run the first skill with (a plan's call); nil
+    ///   extracts them from the message.
+    /// - Returns: the last skill's result and the chain of skills visited.
+    private func runFollowingHandoffs(from skillID: String, message: String, arguments: JSONValue?) async -> (SkillResult, [String]) {
+        var chain: [String] = []
+        var handoff: HandoffRequest?
+        var current = skillID
+        var given = arguments
+        while true {
+            chain.append(current)
+            let result = await run(skillID: current, message: message, handoff: handoff, arguments: given)
+            guard case .handoff(let request) = result else { return (result, chain) }
+            if chain.contains(request.targetSkillID) || chain.count > Self.maximumHandoffs {
+                return (.error(SkillError.handoffLoop(chain: chain + [request.targetSkillID]).description), chain)
+            }
+            guard registry.isEnabled(request.targetSkillID) else {
+                return (.error(SkillError.unknownSkill(request.targetSkillID).description), chain)
+            }
+            handoff = request
+            given = nil
+            current = request.targetSkillID
+        }
+    }
+
+    /// Parks an approval request in the approval center; a request that cannot be saved becomes an error.
+    private func parkIfNeeded(_ result: SkillResult) async -> SkillResult {
+        guard case .needsApproval(let request) = result else { return result }
+        do { try await approvals.submit(request) } catch { return .error("The approval could not be saved: \(error)") }
+        return result
+    }
+
+    /// Handles a message that may ask for several things at once: the model plans the skill calls
+    /// (see ``ActionPlanner``) and ``execute(_:message:)`` runs them in order.
+    ///
+    /// The safety screen and the introduction come first, as in ``handle(_:)``. Without a model, or
+    /// when the model gives no usable plan in time, the message is handled as one request by
+    /// ``handle(_:)``'s routing; ``AssistantReply/planSource`` says which happened.
+    /// - Parameter budget: the time the model may take to write the plan.
+    public func handlePlanned(_ message: String, budget: Duration = .seconds(30)) async -> AssistantReply {
+        let start = ContinuousClock.now
+        let verdict = safety?.screen(message) ?? .safe
+        guard verdict == .safe, !Introduction.isOpener(message), let bridge else {
+            var reply = await handle(message)
+            reply.planSource = .singleSkillFallback
+            return reply
+        }
+        let today = ISO8601DateFormatter.string(from: now(), timeZone: timeZone, formatOptions: [.withFullDate])
+        let registry = self.registry
+        let examples = planExamples
+        let plan: ActionPlan
+        do {
+            plan = try await TokenTap.$current.withValue(nil) {
+                try await withDeadline(budget) {
+                    try await ActionPlanner(bridge: bridge, examples: examples).plan(for: message, registry: registry, today: today,
+                                                                                     deadline: .after(budget))
+                }
+            }
+        } catch {
+            Logger(label: "homeos.skills").notice("no usable plan; routing to one skill", metadata: [
+                "error": "\(error is DeadlineExceeded ? "deadline" : String(describing: type(of: error)))"])
+            var reply = await route(message, verdict: verdict, start: start)
+            reply.planSource = .singleSkillFallback
+            return reply
+        }
+        let decision = RoutingDecision(skillID: nil, step: .plan, score: 1, duration: start.duration(to: .now))
+        switch plan {
+        case .respond(let text):
+            var reply = AssistantReply(routing: decision, skillID: nil, result: .response(text), handoffChain: [],
+                                       duration: start.duration(to: .now))
+            reply.planSource = .model
+            return record(message, reply: reply)
+        case .callSkills(let calls):
+            let run = await execute(calls, message: message)
+            var reply = AssistantReply(routing: decision, skillID: calls.last?.skillID, result: .response(run.summary),
+                                       handoffChain: calls.map(\.skillID), duration: start.duration(to: .now))
+            reply.plan = run
+            reply.planSource = .model
+            return record(message, reply: reply)
+        }
+    }
+
+    /// Executes a plan's calls in order through the skills, with their planned arguments: a risky
+    /// step parks for approval and the plan goes on; the first step that fails (an error, a missing
+    /// permission, a disabled skill, an approval that cannot be saved, or a step that asks for
+    /// more detail) stops the plan, and the steps after it are not run.
+    public func execute(_ calls: [SkillCall], message: String) async -> PlanRun {
+        var steps: [PlanStep] = []
+        var stopped = false
+        for call in calls {
+            let name = (try? registry.skill(call.skillID).descriptor.name) ?? call.skillID
+            guard !stopped else {
+                steps.append(PlanStep(call: call, skillName: name, outcome: .notRun))
+                continue
+            }
+            let (result, _) = await runFollowingHandoffs(from: call.skillID, message: message, arguments: call.arguments)
+            let outcome: PlanStepOutcome
+            switch await parkIfNeeded(result) {
+            case .response(let text): outcome = .done(text)
+            case .needsApproval(let request): outcome = .awaitingApproval(request)
+            case .error(let reason): outcome = .failed(reason)
+            case .handoff(let request): outcome = .failed("It handed off to \(request.targetSkillID) without an answer.")
+            }
+            if case .failed = outcome { stopped = true }
+            steps.append(PlanStep(call: call, skillName: name, outcome: outcome))
+        }
+        let run = PlanRun(steps: steps)
+        Logger(label: "homeos.skills").info("plan executed", metadata: [
+            "steps": "\(steps.count)", "approvals": "\(run.parkedApprovals.count)", "stopped": "\(run.stoppedEarly)"])
+        return run
     }
 
     /// Adds the turn to the conversation, logs it (the skill, step, result kind and time; never
@@ -188,7 +307,8 @@ public actor Assistant {
     }
 
     /// Extracts arguments (when the skill takes any) and runs the skill.
-    private func run(skillID: String, message: String, handoff: HandoffRequest?) async -> SkillResult {
+    /// - Parameter given: arguments to use as they are (a plan's call), validated against the schema.
+    private func run(skillID: String, message: String, handoff: HandoffRequest?, arguments given: JSONValue? = nil) async -> SkillResult {
         let skill: AnySkill
         do {
             skill = try registry.skill(skillID)
@@ -199,7 +319,16 @@ public actor Assistant {
             return .error("\(error)")
         }
         var arguments: JSONValue = [:]
-        if let given = handoff?.arguments, (try? skill.descriptor.argumentsSchema.validate(given))?.isEmpty == true {
+        if let given {
+            // A plan's call: its arguments were validated against the schema when the plan was parsed; check again
+            // (a library caller may build calls by hand) and never extract them from a message that asked for several things.
+            let problems: [String]
+            do { problems = try skill.descriptor.argumentsSchema.validate(given).map(\.description) } catch {
+                problems = ["the skill's schema is unusable: \(error)"]
+            }
+            guard problems.isEmpty else { return .error(ActionPlanError.invalidArguments(skillID: skillID, problems: problems).description) }
+            arguments = given
+        } else if let given = handoff?.arguments, (try? skill.descriptor.argumentsSchema.validate(given))?.isEmpty == true {
             // The handing-off skill said what it needs: no extraction from a message written for another skill.
             arguments = given
         } else if skill.descriptor.takesArguments {

@@ -12,6 +12,8 @@ public enum RoutingStep: String, Sendable, Hashable, Codable, CaseIterable {
     case safety
     /// A greeting or "what can you do?": the assistant introduced itself; no skill ran.
     case introduction
+    /// The model planned the turn as skill calls (``Assistant/handlePlanned(_:budget:)``).
+    case plan
 }
 
 /// The router's decision for one message, with how it was reached.
