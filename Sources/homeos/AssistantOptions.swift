@@ -4,6 +4,7 @@ import HomeOS
 import LLM
 import LlamaEngine
 import ModelHub
+import RemoteEngine
 import Skills
 
 /// Options of the commands that talk to the family assistant (`ask`, `approve`, `deny`, `chat`):
@@ -50,10 +51,39 @@ struct AssistantOptions: ParsableArguments {
         do {
             return try HomeOSAssistant(storage: storage, bridge: bridge, style: style,
                                        tokenCounter: Self.tokenCounter(for: bridge?.model),
-                                       sentenceEncoder: sentenceEncoder, history: history)
+                                       sentenceEncoder: sentenceEncoder, history: history,
+                                       remoteFallback: bridge == nil ? nil : Self.remoteFallback(allowedIn: storage))
         } catch let error as HomeOSAssistantError {
             throw CommandFailure(error.description)
         }
+    }
+
+    /// The remote model the family allowed with `homeos remote-fallback allow`, or nil when they
+    /// never did, declined or revoked it (then nothing leaves the machine). The consent was asked
+    /// once and kept, so it is not asked again here; a stored setting that cannot be read or used is
+    /// reported and treated as "no".
+    static func remoteFallback(allowedIn storage: any StorageProvider,
+                               environment: [String: String] = ProcessInfo.processInfo.environment) -> RemoteFallback? {
+        let setting: RemoteFallbackSetting?
+        do { setting = try storage.loadIfPresent(.remoteFallback) } catch {
+            Terminal.error("homeos: the remote-fallback setting could not be read (\(error)); nothing will leave this machine.")
+            return nil
+        }
+        guard let setting, setting.allowed else { return nil }
+        return remoteFallback(for: setting, environment: environment)
+    }
+
+    /// The fallback over the remote model `setting` names, when the family allowed it.
+    static func remoteFallback(for setting: RemoteFallbackSetting,
+                               environment: [String: String] = ProcessInfo.processInfo.environment) -> RemoteFallback? {
+        guard setting.allowed else { return nil }
+        guard let url = try? RemoteConfiguration.parseBaseURL(setting.baseURL) else {
+            Terminal.error("homeos: the remote fallback's address \"\(setting.baseURL)\" is not usable; "
+                + "run `homeos remote-fallback allow` again. Nothing will leave this machine.")
+            return nil
+        }
+        let configuration = RemoteConfiguration(baseURL: url, model: setting.model, apiKey: RemoteAPIKey.fromEnvironment(environment))
+        return RemoteFallback.remote(RemoteModel(configuration: configuration)) { _ in setting.allowed }
     }
 
     /// The installed sentence encoder (all-MiniLM-L6-v2 from `make setup`) that routing reads

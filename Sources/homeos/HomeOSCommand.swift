@@ -16,7 +16,7 @@ struct HomeOSCommand: AsyncParsableCommand {
             """,
         subcommands: [InitCommand.self, ServeCommand.self, AskCommand.self, ChatCommand.self, ConversationCommand.self, ApproveCommand.self, DenyCommand.self,
                       ScheduleCommand.self, DaemonCommand.self, DataCommand.self, ModelsCommand.self, SkillsCommand.self,
-                      FeedbackCommand.self, MCPCommand.self, DevCommand.self]
+                      FeedbackCommand.self, RemoteFallbackCommand.self, MCPCommand.self, DevCommand.self]
     )
     /// `--log-level LEVEL` is taken off the command line wherever it appears (see
     /// `LogLevelArgument`) and the log handler set up before any command runs.

@@ -74,7 +74,8 @@ struct ServeCommand: AsyncParsableCommand {
         let server = try FamilyWebServer(
             configuration: .init(host: host, port: port, pairingCode: token,
                                  keyFile: options.data.directory.appendingPathComponent("web-session.key"),
-                                 modelID: nil, runsScheduler: !noScheduler, contextSize: options.model.configuration.contextSize),
+                                 modelID: nil, runsScheduler: !noScheduler, contextSize: options.model.configuration.contextSize,
+                                 remoteFallback: { AssistantOptions.remoteFallback(for: $0) }),
             storage: storage, loader: loader, sentenceEncoder: encoder, library: ModelLibrary.standard(), logger: logger)
         if loader != nil {
             Terminal.error("homeos serve: loading the model…")

@@ -122,6 +122,32 @@ import Testing
         #expect(text.stderr.contains("plan: single skill"), "\(text.stderr)")
     }
 
+    @Test func theRemoteFallbackIsOffUntilAllowedOnceAndCanBeRevoked() async throws {
+        let home = try await Home()
+        defer { home.folder.remove() }
+        #expect(try await home.run(["remote-fallback"]).stdout.contains("off (never allowed)"))
+        // Without a terminal to answer on and without --yes, nothing is decided.
+        let unasked = try await home.run(["remote-fallback", "allow", "--base-url", "https://llm.example.org/v1", "--model", "big"])
+        #expect(unasked.status != 0)
+        #expect(unasked.stderr.contains("--yes"), "\(unasked.stderr)")
+        #expect(try home.storage().loadIfPresent(.remoteFallback) == nil)
+
+        let allowed = try await home.run(["remote-fallback", "allow", "--yes", "--base-url", "https://llm.example.org/v1/", "--model", "big"])
+        #expect(allowed.status == 0, "\(allowed.stderr)")
+        #expect(allowed.stdout.contains("llm.example.org, outside this machine"), "the question names where messages go: \(allowed.stdout)")
+        let stored = try #require(try home.storage().loadIfPresent(.remoteFallback))
+        #expect(stored.allowed && stored.model == "big" && stored.baseURL == "https://llm.example.org/v1")
+        #expect(try await home.run(["remote-fallback", "show"]).stdout.contains("allowed since"))
+
+        #expect(try await home.run(["remote-fallback", "revoke"]).status == 0)
+        #expect(try home.storage().loadIfPresent(.remoteFallback)?.allowed == false)
+        #expect(try await home.run(["remote-fallback"]).stdout.contains("declined"))
+
+        let badURL = try await home.run(["remote-fallback", "allow", "--yes", "--base-url", "ftp://x", "--model", "big"])
+        #expect(badURL.status != 0)
+        #expect(try home.storage().loadIfPresent(.remoteFallback)?.allowed == false, "a refused address leaves the stored answer as it was")
+    }
+
     @Test func unknownApprovalIdIsAClearError() async throws {
         let home = try await Home()
         defer { home.folder.remove() }

@@ -3,6 +3,7 @@ import HomeOS
 import HummingbirdTesting
 import LLM
 import Skills
+import Synchronization
 import Testing
 @testable import WebApp
 
@@ -141,5 +142,37 @@ import Testing
             #expect(long.json["fields"]?["message"] != nil)
         }
         #expect(try fixture.storage.load(.conversationLog).isEmpty)
+    }
+}
+
+/// The web app uses the remote fallback only once the family allowed it, and shows when it answered.
+@Suite struct WebRemoteFallbackTests {
+    @Test func theAllowedRemoteModelAnswersWhenTheOnDeviceModelFailsAndThePageSaysSo() async throws {
+        let local = ScriptedModel()
+        local.add(ScriptedModel.Rule(matcher: .any, reply: .failure(LLMError.generationFailed("broken"))))
+        // The remote model stands in as a scripted one: the web app only sees the fallback `homeos serve` made.
+        let remote = ScriptedModel(id: "remote", defaultReply: "Photosynthesis is how plants make food from sunlight.")
+        let made = Mutex<[RemoteFallbackSetting]>([])
+        let fixture = try await WebFixture(model: local) { setting in
+            made.withLock { $0.append(setting) }
+            return RemoteFallback(bridge: LLMBridge(model: remote), destination: "llm.example.org") { _ in true }
+        }
+        let message = #"{"message":"Can you explain photosynthesis for Leo's science homework?"}"#
+        try await fixture.test { web in
+            // Never allowed: nothing is made and nothing sent.
+            let before = ChatRouteTests.events(try await web.send(.post, "/api/chat", json: message).text)
+            let unsent = try #require(before.last { $0.name == "done" }?.data["entry"]?["text"]?.stringValue)
+            #expect(!unsent.contains("remote model"))
+            #expect(remote.requests.isEmpty)
+            #expect(made.withLock { $0.isEmpty })
+
+            try fixture.storage.save(RemoteFallbackSetting(baseURL: "https://llm.example.org/v1", model: "big", allowed: true,
+                                                           decidedAt: Date()), to: .remoteFallback)
+            let after = ChatRouteTests.events(try await web.send(.post, "/api/chat", json: message).text)
+            let text = try #require(after.last { $0.name == "done" }?.data["entry"]?["text"]?.stringValue)
+            #expect(text.contains("Photosynthesis is how plants make food from sunlight."), "\(text)")
+            #expect(text.contains("(Answered by the remote model you allowed, at llm.example.org"), "\(text)")
+            #expect(made.withLock { $0.map(\.model) } == ["big"])
+        }
     }
 }

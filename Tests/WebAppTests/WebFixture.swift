@@ -16,13 +16,14 @@ struct WebFixture {
     let server: FamilyWebServer
 
     /// The sample family, with or without a (scripted) model.
-    init(model: (any LanguageModel)? = nil) async throws {
+    /// - Parameter remoteFallback: what `homeos serve` makes of an allowed remote-fallback setting.
+    init(model: (any LanguageModel)? = nil, remoteFallback: (@Sendable (RemoteFallbackSetting) -> RemoteFallback?)? = nil) async throws {
         storage = InMemoryStorage()
         let seed = try JSONDecoder().decode(FamilySeed.self, from: Data(contentsOf: Self.sampleFamily))
         try storage.transaction { try seed.save(in: $0) }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("homeos-web-\(UUID().uuidString)")
         let library = ModelLibrary.standard(environment: ["HOMEOS_MODELS": folder.path, "HOME": folder.path])
-        server = try FamilyWebServer(configuration: .init(port: 0, runsScheduler: false), storage: storage,
+        server = try FamilyWebServer(configuration: .init(port: 0, runsScheduler: false, remoteFallback: remoteFallback), storage: storage,
                                      loader: model.map(FixedModelLoader.init), sentenceEncoder: nil, library: library)
         if model != nil { try await server.loadInitialModel() }
     }

@@ -60,6 +60,9 @@ public struct HomeOSAssistant: Sendable {
     ///   - sentenceEncoder: the sentence-embedding model routing reads vectors from, whatever the
     ///     engine (nil: the bridge's model when it computes vectors, else words only).
     ///   - history: the conversation so far (a server that keeps it across restarts passes it back).
+    ///   - remoteFallback: the remote model the family allowed (see ``RemoteFallbackSetting``), tried
+    ///     only after the on-device model's attempts fail; its answers are screened like the local
+    ///     model's and the reply says it answered. Nil (the default): nothing leaves the device.
     /// - Throws: ``HomeOSAssistantError/noFamily(location:)`` before `homeos init`, a ``StorageError``
     ///   when the store cannot be read, a ``RoutingModelError`` when the routing model is unusable,
     ///   or a ``SkillError`` when skills cannot be registered.
@@ -67,7 +70,8 @@ public struct HomeOSAssistant: Sendable {
                 routingModel: RoutingModel? = nil, deadlines: StepDeadlines = StepDeadlines(),
                 now: @escaping @Sendable () -> Date = Date.init, style: PromptStyle? = nil,
                 tokenCounter: any PromptTokenCounting = CharacterTokenEstimate(),
-                sentenceEncoder: (any TextEmbedding)? = nil, history: [ConversationTurn] = []) throws {
+                sentenceEncoder: (any TextEmbedding)? = nil, history: [ConversationTurn] = [],
+                remoteFallback: RemoteFallback? = nil) throws {
         guard let family = try storage.loadIfPresent(.family) else {
             throw HomeOSAssistantError.noFamily(location: storage.location)
         }
@@ -94,7 +98,10 @@ public struct HomeOSAssistant: Sendable {
         // assistant screened the message itself before routing).
         self.assistant = Assistant(registry: registry, router: router, bridge: bridge?.screeningAnswers, approvals: approvals,
                                    deadlines: deadlines, history: ConversationHistory(turns: history), timeZone: timeZone, now: now,
-                                   grantedPermissions: settings.grantedPermissions, planExamples: HomeOSPlanExamples.all)
+                                   grantedPermissions: settings.grantedPermissions, planExamples: HomeOSPlanExamples.all,
+                                   remoteFallback: remoteFallback.map { RemoteFallback(bridge: $0.bridge.screeningAnswers,
+                                                                                        destination: $0.destination,
+                                                                                        askConsent: $0.askConsent) })
     }
 
     /// Approvals waiting for a decision, oldest first.

@@ -16,7 +16,14 @@ enum SkillModelCalls {
         guard let bridge = context.bridge else { return nil }
         let deadline = context.deadline ?? .after(defaultBudget)
         guard deadline.remaining > .milliseconds(50) else { return nil }
-        return ResilientBridge(local: bridge, budget: deadline.remaining, deadline: deadline, maxTokens: maxTokens)
+        return ResilientBridge(local: bridge, budget: deadline.remaining, deadline: deadline, remote: context.remoteFallback,
+                               maxTokens: maxTokens)
+    }
+
+    /// Notes in the running skill's ``RemoteAnswerRecord`` that the family's remote model gave `answer`.
+    static func noteIfRemote<Value>(_ answer: ResilientAnswer<Value>, context: SkillContext) {
+        guard answer.attempt == .remote, let destination = context.remoteFallback?.destination else { return }
+        RemoteAnswerRecord.current?.noteAnswered(by: destination)
     }
 
     /// A chat prompt split for the cascade: the system message stays; of the user text, the last
@@ -47,7 +54,9 @@ enum SkillModelCalls {
                     messages: messages, options: GenerationOptions(maxTokens: maxTokens), deadline: deadline), on: cascade.local.model)
             }
         } else {
-            raw = try? await cascade.text(resilientPrompt(messages)).value
+            let answer = try? await cascade.text(resilientPrompt(messages))
+            if let answer { noteIfRemote(answer, context: context) }
+            raw = answer?.value
         }
         guard let raw else { return nil }
         let cleaned = DailySkillSupport.cleanModelText(raw)
@@ -88,7 +97,9 @@ enum SkillModelCalls {
                      fewShot: FewShotSelection, context: SkillContext, maxTokens: Int) async -> JSONValue? {
         guard let cascade = cascade(context, maxTokens: maxTokens) else { return nil }
         let shown = fewShot.select(examples, for: context.message)
-        return try? await cascade.json(resilientPrompt(messages, examples: shown), schema: schema).value
+        guard let answer = try? await cascade.json(resilientPrompt(messages, examples: shown), schema: schema) else { return nil }
+        noteIfRemote(answer, context: context)
+        return answer.value
     }
 
     /// One of `categories` (a single constrained choice: there is nothing to simplify); nil without

@@ -109,3 +109,8 @@ extension StorageDocument where Value == [HomeOSNotification] {
     /// Notifications delivered to the web app, oldest first.
     public static var deliveredNotifications: Self { Self(path: StoragePaths.deliveredNotifications, emptyValue: []) }
 }
+
+extension StorageDocument where Value == RemoteFallbackSetting {
+    /// `data/settings/remote-fallback.json`; absent until the family is asked (and then as good as "no").
+    public static var remoteFallback: Self { Self(path: StoragePaths.remoteFallback) }
+}

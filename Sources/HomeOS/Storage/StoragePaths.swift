@@ -34,6 +34,8 @@ public enum StoragePaths {
     public static let approvalDecisions = "data/approvals/decisions.json"
     /// Which skills are disabled: ``SkillSettings``.
     public static let skillSettings = "data/settings/skills.json"
+    /// The family's answer about the opt-in remote fallback: ``RemoteFallbackSetting``.
+    public static let remoteFallback = "data/settings/remote-fallback.json"
     /// Doses marked as taken (``MedicationDose``).
     public static let medicationDoses = "data/health/doses.json"
     /// The family's conversation with the assistant, as `homeos serve` keeps it (``ConversationLogEntry``).
@@ -45,7 +47,7 @@ public enum StoragePaths {
     public static let all: [String] = [
         family, calendarEvents, reminders, medications, mealHistory, mealPlan, habits, schoolSchedules, grades,
         appliances, maintenanceLog, notes, pendingApprovals, approvalDecisions, skillSettings,
-        medicationDoses, conversationLog, deliveredNotifications,
+        medicationDoses, conversationLog, deliveredNotifications, remoteFallback,
     ]
 
     /// Longest accepted path, in characters.

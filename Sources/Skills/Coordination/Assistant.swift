@@ -77,6 +77,9 @@ public actor Assistant {
     public static let maximumHandoffs = 3
     /// Worked examples for the planner of ``handlePlanned(_:budget:)`` (a message and its plan over this app's skills).
     public let planExamples: [JSONExample]
+    /// The family's opt-in remote model (nil: nothing leaves the device); skills' model calls try it
+    /// only after the on-device attempts fail, and a reply it answered says so.
+    public let remoteFallback: RemoteFallback?
 
     /// Creates an assistant.
     public init(registry: SkillRegistry, router: ChatTurnRouter, bridge: LLMBridge?, approvals: ApprovalCenter = ApprovalCenter(),
@@ -85,7 +88,8 @@ public actor Assistant {
                 fallbackReply: String = "I'm not sure how to help with that. Could you say it another way? "
                     + "(Ask \"what can you do?\" to see what I can help with.)",
                 safety: SafetyScreen? = SafetyScreen(), grantedPermissions: Set<SkillPermission> = Set(SkillPermission.allCases),
-                planExamples: [JSONExample] = []) {
+                planExamples: [JSONExample] = [], remoteFallback: RemoteFallback? = nil) {
+        self.remoteFallback = remoteFallback
         self.safety = safety
         self.planExamples = planExamples
         self.grantedPermissions = grantedPermissions
@@ -155,6 +159,16 @@ public actor Assistant {
     ///   extracts them from the message.
     /// - Returns: the last skill's result and the chain of skills visited.
     private func runFollowingHandoffs(from skillID: String, message: String, arguments: JSONValue?) async -> (SkillResult, [String]) {
+        let record = RemoteAnswerRecord()
+        let (result, chain) = await RemoteAnswerRecord.$current.withValue(record) {
+            await runChain(from: skillID, message: message, arguments: arguments)
+        }
+        // A response the remote model wrote (part of) says so.
+        guard case .response(let text) = result, let disclosure = record.disclosure else { return (result, chain) }
+        return (.response(text + "\n\n" + disclosure), chain)
+    }
+
+    private func runChain(from skillID: String, message: String, arguments: JSONValue?) async -> (SkillResult, [String]) {
         var chain: [String] = []
         var handoff: HandoffRequest?
         var current = skillID
@@ -303,7 +317,7 @@ public actor Assistant {
 
     private func context(for message: String, handoff: HandoffRequest?) -> SkillContext {
         SkillContext(message: message, history: history.turns, now: now(), timeZone: timeZone, bridge: bridge,
-                     handoff: handoff, deadline: .after(deadlines.execution))
+                     handoff: handoff, deadline: .after(deadlines.execution), remoteFallback: remoteFallback)
     }
 
     /// Extracts arguments (when the skill takes any) and runs the skill.

@@ -17,10 +17,15 @@ public struct SkillContext: Sendable {
     public var handoff: HandoffRequest?
     /// When the skill must be done.
     public var deadline: Deadline?
+    /// The family's opt-in remote model, tried only after the on-device model's attempts fail (nil:
+    /// nothing leaves the device). Skills reach it through the resilience cascade, never directly.
+    public var remoteFallback: RemoteFallback?
 
     /// Creates a context.
     public init(message: String, history: [ConversationTurn] = [], now: Date = Date(), timeZone: TimeZone = .current,
-                bridge: LLMBridge? = nil, handoff: HandoffRequest? = nil, deadline: Deadline? = nil) {
+                bridge: LLMBridge? = nil, handoff: HandoffRequest? = nil, deadline: Deadline? = nil,
+                remoteFallback: RemoteFallback? = nil) {
+        self.remoteFallback = remoteFallback
         self.message = message
         self.history = history
         self.now = now

@@ -33,10 +33,16 @@ public final class FamilyWebServer: Sendable {
         public var runsScheduler: Bool
         /// The context size the Models page estimates memory for.
         public var contextSize: Int
+        /// Makes the remote model the family allowed (`homeos remote-fallback allow`) into the
+        /// fallback the skills try after the on-device model fails; nil never leaves the machine.
+        /// Read again whenever the stored setting changes.
+        public var remoteFallback: (@Sendable (RemoteFallbackSetting) -> RemoteFallback?)?
 
         /// Creates a configuration.
         public init(host: String = "127.0.0.1", port: Int = 8765, pairingCode: String? = nil, keyFile: URL? = nil,
-                    modelID: String? = nil, runsScheduler: Bool = true, contextSize: Int = 2048) {
+                    modelID: String? = nil, runsScheduler: Bool = true, contextSize: Int = 2048,
+                    remoteFallback: (@Sendable (RemoteFallbackSetting) -> RemoteFallback?)? = nil) {
+            self.remoteFallback = remoteFallback
             self.host = host
             self.port = port
             self.pairingCode = pairingCode
@@ -76,7 +82,7 @@ public final class FamilyWebServer: Sendable {
         policy = key.map { AccessPolicy(host: configuration.host, port: configuration.port, key: $0, pairingCode: code) }
             ?? AccessPolicy(host: configuration.host, port: configuration.port, pairingCode: code)
         session = FamilySession(storage: storage, models: ModelManager(loader: loader), events: EventHub(),
-                                sentenceEncoder: sentenceEncoder, now: now)
+                                sentenceEncoder: sentenceEncoder, remoteFallback: configuration.remoteFallback, now: now)
         self.library = library
         self.logger = logger
         assets = try StaticRoutes()

@@ -17,14 +17,17 @@ actor FamilySession {
     let sentenceEncoder: (any TextEmbedding)?
     private let style = PromptStyle()
     private let now: @Sendable () -> Date
-    private var cached: (home: HomeOSAssistant, modelGeneration: Int, familyGeneration: Int)?
+    private var cached: (home: HomeOSAssistant, modelGeneration: Int, familyGeneration: Int, remote: RemoteFallbackSetting?)?
+    /// Makes the allowed remote model into the skills' last-resort fallback (nil: never leaves the machine).
+    private let remoteFallback: (@Sendable (RemoteFallbackSetting) -> RemoteFallback?)?
     private var familyGeneration = 0
     /// The last morning briefing written on request, for Today.
     private(set) var briefing: BriefingPayload?
 
     init(storage: any StorageProvider, models: ModelManager, events: EventHub, sentenceEncoder: (any TextEmbedding)?,
-         now: @escaping @Sendable () -> Date = Date.init) {
+         remoteFallback: (@Sendable (RemoteFallbackSetting) -> RemoteFallback?)? = nil, now: @escaping @Sendable () -> Date = Date.init) {
         self.storage = storage
+        self.remoteFallback = remoteFallback
         self.models = models
         self.events = events
         self.sentenceEncoder = sentenceEncoder
@@ -32,11 +35,14 @@ actor FamilySession {
         self.now = now
     }
 
-    /// The assistant over the current model and family, built when either changed.
+    /// The assistant over the current model and family, built when either changed (or the family
+    /// allowed or revoked the remote fallback).
     /// - Throws: ``APIError`` (503) when there is no family.
     func assistant() async throws -> HomeOSAssistant {
         let modelGeneration = await models.generation
-        if let cached, cached.modelGeneration == modelGeneration, cached.familyGeneration == familyGeneration {
+        // Only an allowed setting matters; one that cannot be read counts as "no".
+        let remote = remoteFallback == nil ? nil : ((try? storage.loadIfPresent(.remoteFallback)) ?? nil).flatMap { $0.allowed ? $0 : nil }
+        if let cached, cached.modelGeneration == modelGeneration, cached.familyGeneration == familyGeneration, cached.remote == remote {
             return cached.home
         }
         let loaded = await models.current
@@ -44,8 +50,9 @@ actor FamilySession {
             let history = try ConversationLog(storage: storage).history()
             let home = try HomeOSAssistant(storage: storage, bridge: loaded.map { LLMBridge(model: $0.model) }, style: style,
                                            tokenCounter: loaded?.tokenCounter ?? CharacterTokenEstimate(),
-                                           sentenceEncoder: sentenceEncoder, history: history)
-            cached = (home, modelGeneration, familyGeneration)
+                                           sentenceEncoder: sentenceEncoder, history: history,
+                                           remoteFallback: loaded == nil ? nil : remote.flatMap { remoteFallback?($0) })
+            cached = (home, modelGeneration, familyGeneration, remote)
             return home
         } catch let error as HomeOSAssistantError {
             throw APIError(.serviceUnavailable, error.description)
