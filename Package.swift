@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "CrisisDetection", targets: ["CrisisDetection"]),
         .library(name: "NaturalTime", targets: ["NaturalTime"]),
         .library(name: "HomeOS", targets: ["HomeOS"]),
+        .library(name: "HealthData", targets: ["HealthData"]),
         .library(name: "Sentinel", targets: ["Sentinel"]),
         .library(name: "RemoteEngine", targets: ["RemoteEngine"]),
         .library(name: "WebFoundation", targets: ["WebFoundation"]),
@@ -87,11 +88,13 @@ let package = Package(
         // The family assistant: domain, storage, the 19 skills, context, scheduler.
         .target(
             name: "HomeOS",
-            dependencies: ["Skills", "LLM", "NaturalTime", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log")],
+            dependencies: ["Skills", "LLM", "NaturalTime", "HealthData", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log")],
             resources: [.copy("Resources")]
         ),
         // Veteran crisis check-in: screener, signals, risk tier, crisis state (no HomeOS).
-        .target(name: "Sentinel", dependencies: ["LLM", "CrisisDetection", .product(name: "Crypto", package: "swift-crypto"),
+        // The Apple Health export parser, shared by Sentinel and HomeOS.
+        .target(name: "HealthData"),
+        .target(name: "Sentinel", dependencies: ["LLM", "CrisisDetection", "HealthData", .product(name: "Crypto", package: "swift-crypto"),
                                                  .product(name: "_CryptoExtras", package: "swift-crypto"),
                                                  .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log")]),
         // OpenAI-compatible servers (llama-server, vLLM, Ollama, cloud) behind the LanguageModel protocol.
@@ -153,7 +156,7 @@ let package = Package(
         .executableTarget(
             name: "homeos",
             dependencies: [
-                "LLM", "LlamaEngine", "ModelHub", "Evaluation", "Skills", "HomeOS", "RemoteEngine", "CrisisDetection", "WebApp", "HomeOSMCP",
+                "LLM", "LlamaEngine", "ModelHub", "Evaluation", "Skills", "HomeOS", "HealthData", "RemoteEngine", "CrisisDetection", "WebApp", "HomeOSMCP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "MCP", package: "swift-sdk"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -188,9 +191,9 @@ let package = Package(
             .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
             .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
         ]),
-        .testTarget(name: "HomeOSTests", dependencies: ["HomeOS", "NaturalTime", "Skills", "LLM", "LlamaEngine", "ModelHub"],
+        .testTarget(name: "HomeOSTests", dependencies: ["HomeOS", "HealthData", "NaturalTime", "Skills", "LLM", "LlamaEngine", "ModelHub"],
                     exclude: ["Fixtures"]),
-        .testTarget(name: "SentinelTests", dependencies: ["Sentinel", "LLM", "LlamaEngine", "ModelHub", "Skills"]),
+        .testTarget(name: "SentinelTests", dependencies: ["Sentinel", "HealthData", "LLM", "LlamaEngine", "ModelHub", "Skills"]),
         .testTarget(name: "SentinelWebTests", dependencies: ["SentinelWeb", "WebFoundation", "Sentinel"]),
         .testTarget(name: "LlamaEngineTests", dependencies: ["LlamaEngine", "LLM", "ModelHub", "Evaluation", "CrisisDetection"]),
         .testTarget(
@@ -230,7 +233,7 @@ let package = Package(
 if Context.environment["HOMEOS_FUZZ"] == "1" {
     package.targets.append(.executableTarget(
         name: "homeos-fuzz",
-        dependencies: ["LLM", "LlamaEngine", "Sentinel", "NaturalTime", "CLlama"],
+        dependencies: ["LLM", "LlamaEngine", "Sentinel", "HealthData", "NaturalTime", "CLlama"],
         path: "Fuzz/Harness",
         linkerSettings: llamaRuntimePath
     ))

@@ -1,4 +1,5 @@
 import Foundation
+@testable import HealthData
 @testable import Sentinel
 
 extension FuzzTarget {

@@ -18,11 +18,12 @@ struct DataCommand: ParsableCommand {
               homeos data list medication
               homeos data change member leo --allergies peanuts,sesame
               homeos data remove reminder 9C1D…
+              homeos data import-steps export.xml --member maria   # steps for the 18:00 low-activity nudge
 
             add, change and remove check a record as an import would (the member exists, HH:mm times, \
             yyyy-MM-dd dates, names within the limits) and save nothing when a check fails.
             """,
         subcommands: [DataAddCommand.self, DataChangeCommand.self, DataListCommand.self, DataRemoveCommand.self,
-                      DataExportCommand.self, DataImportCommand.self, DataStressWriterCommand.self]
+                      DataExportCommand.self, DataImportCommand.self, DataImportStepsCommand.self, DataStressWriterCommand.self]
     )
 }

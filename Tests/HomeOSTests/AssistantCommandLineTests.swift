@@ -148,6 +148,30 @@ import Testing
         #expect(try home.storage().loadIfPresent(.remoteFallback)?.allowed == false, "a refused address leaves the stored answer as it was")
     }
 
+    @Test func stepsImportedFromAHealthExportScheduleTheLowActivityCheck() async throws {
+        let home = try await Home()
+        defer { home.folder.remove() }
+        let export = home.folder.appending("export.xml").path
+        try #"<HealthData><Record type="HKQuantityTypeIdentifierStepCount" sourceName="phone" unit="count" startDate="2026-11-26 09:00:00 -0600" endDate="2026-11-26 09:30:00 -0600" value="800"/></HealthData>"#
+            .write(toFile: export, atomically: true, encoding: .utf8)
+        let imported = try await home.run(["data", "import-steps", export, "--member", "maria"])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stdout.contains("Imported 800 steps for Maria over 1 day (2026-11-26 to 2026-11-26)"), "\(imported.stdout)")
+        #expect(try home.storage().load(.stepActivity) == [HourlySteps(memberID: "maria", day: "2026-11-26", hour: 9, steps: 800)])
+        let schedule = try await home.run(["schedule"])
+        #expect(schedule.stdout.contains("low-activity") && schedule.stdout.contains("Time to move — Maria"), "\(schedule.stdout)")
+
+        // A missing file, an unknown member and a file that is not an export change nothing.
+        try "not xml at all".write(toFile: home.folder.appending("notes.txt").path, atomically: true, encoding: .utf8)
+        for arguments in [[home.folder.appending("missing.xml").path, "--member", "maria"], [export, "--member", "bob"],
+                          [home.folder.appending("notes.txt").path, "--member", "leo"]] {
+            let refused = try await home.run(["data", "import-steps"] + arguments)
+            #expect(refused.status != 0)
+            #expect(!refused.stderr.isEmpty)
+        }
+        #expect(try home.storage().load(.stepActivity).count == 1)
+    }
+
     @Test func unknownApprovalIdIsAClearError() async throws {
         let home = try await Home()
         defer { home.folder.remove() }

@@ -4,7 +4,7 @@ import Foundation
 /// ``BriefingWriter``), a habit check-in is skipped when the habit is already done that day,
 /// everything else uses the job's fixed text.
 public struct NotificationContentProducer: Sendable {
-    /// The family's store (read for habits).
+    /// The family's store (read for habits, step counts and names).
     public let storage: any StorageProvider
     /// Writes the briefings.
     public let briefings: BriefingWriter
@@ -33,9 +33,28 @@ public struct NotificationContentProducer: Sendable {
             return (job.title, job.body)
         case .wellnessNudge:
             return (job.title, Self.wellnessTip(at: calendar.localTime(of: occurrence.scheduledAt)))
+        case .lowActivity:
+            guard let memberID = job.memberID, let hours = try? storage.load(.stepActivity) else { return nil }
+            let check = calendar.localTime(of: occurrence.scheduledAt)
+            let body = Self.lowActivityNudge(StepActivity(hours: hours), memberID: memberID,
+                                             name: ((try? storage.loadIfPresent(.family)) ?? nil)?.member(id: memberID)?.name ?? memberID,
+                                             day: calendar.dayString(of: occurrence.scheduledAt), before: check)
+            return body.map { (job.title, $0) }
         default:
             return (job.title, job.body)
         }
+    }
+
+    /// The movement nudge for `memberID` on `day` when their steps before `time` are below their
+    /// threshold (``StepActivity/threshold(for:on:before:)``); nil when they are not, or when there
+    /// is no count for that day (an export that ends earlier says nothing about today).
+    static func lowActivityNudge(_ activity: StepActivity, memberID: String, name: String, day: String, before time: LocalTime) -> String? {
+        let hour = time.hour + (time.minute > 0 ? 1 : 0)
+        guard let walked = activity.steps(of: memberID, on: day, before: hour) else { return nil }
+        let threshold = activity.threshold(for: memberID, on: day, before: hour)
+        guard walked < threshold.steps else { return nil }
+        let usual = threshold.personal ? "less than half of what they usually have by this time" : "fewer than \(threshold.steps.formatted()) by this time"
+        return "\(name) has walked \(walked.formatted()) steps today, \(usual). A short walk before dinner, even ten minutes, helps."
     }
 
     /// A short nudge that changes through the day.

@@ -20,6 +20,9 @@ public struct ScheduleBuilder: Sendable {
         public var habitCheckIn = LocalTime(hour: 19)!
         /// How long before a calendar event it is announced (2 hours).
         public var calendarLead: TimeInterval = 2 * 3600
+        /// When the day's steps are checked for the low-activity nudge (18:00); steps in the hours
+        /// before it count.
+        public var lowActivityCheck = LocalTime(hour: 18)!
 
         /// The defaults.
         public init() {}
@@ -86,6 +89,15 @@ public struct ScheduleBuilder: Sendable {
                 title: "Habit check-in" + (who.map { " — \($0)" } ?? ""),
                 body: "Did \(who ?? "you") \(habit.name.lowercased()) today?" + (habit.goal.map { " Goal: \($0)." } ?? ""),
                 reason: "habit \"\(habit.name)\", check-in at \(time) unless done", memberID: habit.memberID, sourceID: habit.id.uuidString))
+        }
+
+        for memberID in data.stepActivity.memberIDs {
+            let who = name(memberID) ?? memberID
+            jobs.append(ScheduledJob(
+                id: "low-activity:\(memberID)", kind: .lowActivity, rule: .daily(times.lowActivityCheck),
+                title: "Time to move — \(who)", body: "",
+                reason: "\(who)'s imported steps, checked at \(times.lowActivityCheck) (sent only on a day they are low)",
+                memberID: memberID))
         }
 
         for elder in family.members(withRole: .grandparent) {

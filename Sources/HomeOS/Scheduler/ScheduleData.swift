@@ -16,10 +16,14 @@ public struct ScheduleData: Sendable, Hashable {
     public var schoolSchedules: [SchoolSchedule]
     /// Which skills are turned off.
     public var skillSettings: SkillSettings
+    /// Imported step counts (the low-activity nudge is scheduled for the members who have some).
+    public var stepActivity: StepActivity
 
     /// Creates the data.
     public init(family: Family, medications: [Medication] = [], reminders: [Reminder] = [], habits: [Habit] = [],
-                events: [CalendarEvent] = [], schoolSchedules: [SchoolSchedule] = [], skillSettings: SkillSettings = SkillSettings()) {
+                events: [CalendarEvent] = [], schoolSchedules: [SchoolSchedule] = [], skillSettings: SkillSettings = SkillSettings(),
+                stepActivity: StepActivity = StepActivity()) {
+        self.stepActivity = stepActivity
         self.family = family
         self.medications = medications
         self.reminders = reminders
@@ -35,6 +39,7 @@ public struct ScheduleData: Sendable, Hashable {
         guard let family = try storage.loadIfPresent(.family) else { throw SchedulerError.noFamily(location: storage.location) }
         return ScheduleData(family: family, medications: try storage.load(.medications), reminders: try storage.load(.reminders),
                             habits: try storage.load(.habits), events: try storage.load(.calendarEvents),
-                            schoolSchedules: try storage.load(.schoolSchedules), skillSettings: try storage.load(.skillSettings))
+                            schoolSchedules: try storage.load(.schoolSchedules), skillSettings: try storage.load(.skillSettings),
+                            stepActivity: StepActivity(hours: try storage.load(.stepActivity)))
     }
 }

@@ -21,13 +21,15 @@ public enum ScheduleKind: String, Sendable, Hashable, Codable, CaseIterable {
     case reminder
     /// A calendar event, 2 hours before it starts.
     case calendarEvent = "calendar-event"
+    /// A movement nudge (wellness) at 18:00 for a member whose imported step count is low by then.
+    case lowActivity = "low-activity"
 
     /// The id of the skill whose content this is; a disabled skill's jobs are not scheduled
     /// (except medication doses, which are never dropped).
     public var skillID: String {
         switch self {
         case .morningBriefing, .eveningWindDown, .calendarEvent: "mental-load"
-        case .wellnessNudge: "wellness"
+        case .wellnessNudge, .lowActivity: "wellness"
         case .schoolCheck: "school"
         case .medication, .refill: "healthcare"
         case .habitCheckIn: "habits"
@@ -40,7 +42,7 @@ public enum ScheduleKind: String, Sendable, Hashable, Codable, CaseIterable {
     public var category: NotificationCategory {
         switch self {
         case .morningBriefing, .eveningWindDown: .briefing
-        case .wellnessNudge, .habitCheckIn: .nudge
+        case .wellnessNudge, .habitCheckIn, .lowActivity: .nudge
         case .medication, .refill: .health
         case .schoolCheck, .calendarEvent: .calendar
         case .elderCareCheckIn: .family
@@ -57,7 +59,7 @@ public enum ScheduleKind: String, Sendable, Hashable, Codable, CaseIterable {
     public func quietHoursPolicy(_ preferences: NotificationPreferences) -> QuietHoursPolicy {
         switch self {
         case .medication: preferences.urgentOverridesQuietHours ? .deliver : .defer
-        case .wellnessNudge, .habitCheckIn, .eveningWindDown: .drop
+        case .wellnessNudge, .habitCheckIn, .eveningWindDown, .lowActivity: .drop
         case .morningBriefing, .schoolCheck, .elderCareCheckIn, .refill, .reminder, .calendarEvent: .defer
         }
     }

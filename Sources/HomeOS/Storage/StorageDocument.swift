@@ -114,3 +114,8 @@ extension StorageDocument where Value == RemoteFallbackSetting {
     /// `data/settings/remote-fallback.json`; absent until the family is asked (and then as good as "no").
     public static var remoteFallback: Self { Self(path: StoragePaths.remoteFallback) }
 }
+
+extension StorageDocument where Value == [HourlySteps] {
+    /// `data/health/steps.json`: steps by member, day and hour (`homeos data import-steps`).
+    public static var stepActivity: Self { Self(path: StoragePaths.stepActivity, emptyValue: []) }
+}

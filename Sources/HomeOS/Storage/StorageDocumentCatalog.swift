@@ -27,7 +27,7 @@ public enum StorageDocumentCatalog {
         Entry(StorageDocument.pendingApprovals), Entry(StorageDocument.approvalDecisions),
         Entry(StorageDocument.skillSettings), Entry(StorageDocument.medicationDoses),
         Entry(StorageDocument.conversationLog), Entry(StorageDocument.deliveredNotifications),
-        Entry(StorageDocument.remoteFallback),
+        Entry(StorageDocument.remoteFallback), Entry(StorageDocument.stepActivity),
     ].map { ($0.path, $0) })
 
     /// Whether `path` is one of the documents HomeOS knows the type of.

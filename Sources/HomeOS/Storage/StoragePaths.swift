@@ -36,6 +36,8 @@ public enum StoragePaths {
     public static let skillSettings = "data/settings/skills.json"
     /// The family's answer about the opt-in remote fallback: ``RemoteFallbackSetting``.
     public static let remoteFallback = "data/settings/remote-fallback.json"
+    /// Steps by member, day and hour from imported Apple Health exports (``HourlySteps``).
+    public static let stepActivity = "data/health/steps.json"
     /// Doses marked as taken (``MedicationDose``).
     public static let medicationDoses = "data/health/doses.json"
     /// The family's conversation with the assistant, as `homeos serve` keeps it (``ConversationLogEntry``).
@@ -47,7 +49,7 @@ public enum StoragePaths {
     public static let all: [String] = [
         family, calendarEvents, reminders, medications, mealHistory, mealPlan, habits, schoolSchedules, grades,
         appliances, maintenanceLog, notes, pendingApprovals, approvalDecisions, skillSettings,
-        medicationDoses, conversationLog, deliveredNotifications, remoteFallback,
+        medicationDoses, conversationLog, deliveredNotifications, remoteFallback, stepActivity,
     ]
 
     /// Longest accepted path, in characters.

@@ -3,7 +3,8 @@ import Foundation
 import FoundationXML
 #endif
 
-/// Streams an Apple Health `export.xml` (Health app → profile → Export All Health Data).
+/// Streams an Apple Health `export.xml` (Health app → profile → Export All Health Data); shared by
+/// Sentinel (daily wearable signals) and HomeOS (the low-activity nudge).
 ///
 /// The file is read in chunks by Foundation's `XMLParser`, so exports of several gigabytes need
 /// no more memory than the daily totals. Only `<Record>` elements of the three types Sentinel
@@ -53,14 +54,6 @@ public struct HealthExportParser: Sendable {
         }
         if !delegate.rootClosed { throw .truncated(line: parser.lineNumber) }
         return delegate.skipped
-    }
-
-    /// Parses the export at `path` into daily values.
-    public func load(path: String) throws(HealthImportError) -> DailyHealthData {
-        var data = DailyHealthData()
-        data.skippedRecords = try parse(path: path) { data.add($0) }
-        if data.isEmpty { throw .noRecords(path: path) }
-        return data
     }
 
     /// The largest value one record of each metric can plausibly hold: more steps than anyone walks
