@@ -84,7 +84,7 @@ let package = Package(
                                                .product(name: "Crypto", package: "swift-crypto"), .product(name: "Logging", package: "swift-log")]),
         // Dates and times as people write them ("every other Tuesday at 6:30", "tomorrow night"):
         // Foundation only, so the fuzz build can take it without the macro that Skills needs.
-        .target(name: "NaturalTime"),
+        .target(name: "NaturalTime", dependencies: [.product(name: "Logging", package: "swift-log")]),
         // The family assistant: domain, storage, the 19 skills, context, scheduler.
         .target(
             name: "HomeOS",
@@ -93,7 +93,7 @@ let package = Package(
         ),
         // Veteran crisis check-in: screener, signals, risk tier, crisis state (no HomeOS).
         // The Apple Health export parser, shared by Sentinel and HomeOS.
-        .target(name: "HealthData"),
+        .target(name: "HealthData", dependencies: [.product(name: "Logging", package: "swift-log")]),
         .target(name: "Sentinel", dependencies: ["LLM", "CrisisDetection", "HealthData", .product(name: "Crypto", package: "swift-crypto"),
                                                  .product(name: "_CryptoExtras", package: "swift-crypto"),
                                                  .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log")]),
@@ -151,7 +151,7 @@ let package = Package(
         .target(name: "HomeOSMCP", dependencies: ["HomeOS", "Skills", "LLM", "CrisisDetection",
                                                   .product(name: "MCP", package: "swift-sdk")]),
         // Evaluation harnesses over the public data found through EvaluationData (conformance, coverage, routing).
-        .target(name: "Evaluation", dependencies: ["LLM", "Skills", "CrisisDetection"], resources: [.copy("Resources/routing-label-map.json")]),
+        .target(name: "Evaluation", dependencies: ["LLM", "Skills", "CrisisDetection", .product(name: "Logging", package: "swift-log")], resources: [.copy("Resources/routing-label-map.json")]),
         // Command-line front end.
         .executableTarget(
             name: "homeos",

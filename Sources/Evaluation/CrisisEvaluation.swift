@@ -1,5 +1,6 @@
 import CrisisDetection
 import Foundation
+import Logging
 import LLM
 
 /// The crisis layer on a labelled set: recall per crisis category, false positives per hard-negative
@@ -118,6 +119,8 @@ public struct CrisisEvaluation: Sendable {
         }
         let ordered = order.compactMap { rows[$0] }
         times.sort()
+        EvaluationLog.logger.info("crisis evaluation finished", metadata: [
+            "messages": "\(cases.count)", "flagged": "\(outcomes.filter { $0.1.isCrisis }.count)"])
         return Report(rows: ordered.filter(\.isCrisis) + ordered.filter { !$0.isCrisis }, outcomes: outcomes,
                       medianMilliseconds: times.isEmpty ? 0 : times[times.count / 2])
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 
 /// A public corpus the evaluations and their tests read.
 public enum EvaluationCorpus: String, Sendable, CaseIterable, CustomStringConvertible {
@@ -82,6 +83,8 @@ public struct EvaluationData: Sendable {
             ?? fileManager.homeDirectoryForCurrentUser.appendingPathComponent(".cache/homeos")
         folders.append(cache.appendingPathComponent("data"))
         let metaschemas = cache.appendingPathComponent("current/metaschemas")
+        EvaluationLog.logger.debug("evaluation data located", metadata: [
+            "folders": "\(folders.count)", "from_environment": "\(environment["HOMEOS_DATA_DIR"].map { !$0.isEmpty } ?? false)"])
         return EvaluationData(searchPath: folders,
                               metaschemas: fileManager.fileExists(atPath: metaschemas.path) ? metaschemas : nil)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import LLM
 import Skills
 
@@ -75,6 +76,8 @@ public struct RedTeamEvaluation: Sendable {
             outcomes.append(Outcome(testCase: testCase, step: reply.routing.step, result: reply.result,
                                     passed: Self.passes(testCase.kind, reply)))
         }
+        EvaluationLog.logger.info("red-team evaluation finished", metadata: [
+            "cases": "\(outcomes.count)", "passed": "\(outcomes.filter(\.passed).count)"])
         return Report(outcomes: outcomes)
     }
 

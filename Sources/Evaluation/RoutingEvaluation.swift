@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import LLM
 import Skills
 
@@ -43,7 +44,10 @@ public struct RoutingEvaluation: Sendable {
                                                  step: decision.step, duration: decision.duration))
             progress(index + 1, examples.count)
         }
-        return RoutingReport(title: title, predictions: predictions, wallTime: start.duration(to: .now))
+        let report = RoutingReport(title: title, predictions: predictions, wallTime: start.duration(to: .now))
+        EvaluationLog.logger.info("routing evaluation finished", metadata: [
+            "messages": "\(examples.count)", "ms": "\(Int(report.wallTime.milliseconds))"])
+        return report
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
@@ -23,8 +24,23 @@ public struct HealthExportParser: Sendable {
         guard FileManager.default.isReadableFile(atPath: path), let stream = InputStream(fileAtPath: path) else {
             throw .unreadableFile(path: path, reason: "the file does not exist or cannot be opened")
         }
-        return try withoutActuallyEscaping(handle) { handle throws(HealthImportError) in
-            try parse(stream: stream, handle: handle)
+        let logger = Logger(label: "homeos.healthdata")
+        let start = ContinuousClock.now
+        var records = 0
+        do {
+            let skipped = try withoutActuallyEscaping(handle) { handle throws(HealthImportError) in
+                try parse(stream: stream) { record in
+                    records += 1
+                    handle(record)
+                }
+            }
+            // Counts and time only: no values, dates or sources.
+            logger.info("health export read", metadata: ["records": "\(records)", "skipped": "\(skipped)",
+                                                         "ms": "\(Int(start.duration(to: .now).milliseconds))"])
+            return skipped
+        } catch {
+            logger.notice("health export refused", metadata: ["records": "\(records)", "reason": "\(error.kind)"])
+            throw error
         }
     }
 
@@ -95,6 +111,11 @@ public struct HealthExportParser: Sendable {
         }
         return HealthRecord(metric: metric, source: source, start: start, end: end, value: amount)
     }
+}
+
+extension Duration {
+    /// The duration in milliseconds.
+    var milliseconds: Double { Double(components.seconds) * 1000 + Double(components.attoseconds) / 1e15 }
 }
 
 /// The XMLParser delegate: keeps nothing but counters and the root element's name.

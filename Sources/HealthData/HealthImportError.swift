@@ -46,4 +46,18 @@ public enum HealthImportError: Error, Sendable, Hashable, LocalizedError, Custom
     }
 
     public var errorDescription: String? { description }
+
+    /// The case's name, without paths or content: what logs say.
+    public var kind: String {
+        switch self {
+        case .unreadableFile: return "unreadable file"
+        case .malformedXML: return "malformed XML"
+        case .notAHealthExport: return "not a health export"
+        case .invalidCSV: return "invalid CSV"
+        case .noRecords: return "no records"
+        case .unknownFormat: return "unknown format"
+        case .notUTF8: return "not UTF-8"
+        case .truncated: return "truncated"
+        }
+    }
 }

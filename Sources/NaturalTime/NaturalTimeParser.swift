@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 
 /// When a reminder should fire, read from a natural-language request.
 public struct ParsedReminderTime: Sendable, Hashable, Codable {
@@ -153,9 +154,21 @@ public struct NaturalTimeParser: Sendable {
     public func parse(_ text: String, relativeTo reference: Date) -> ParsedReminderTime? {
         // The year of `date` (yyyy-MM-dd, in this time zone); a year before 1 has no number there.
         guard let parsed = parseUnbounded(text, relativeTo: reference),
-              let year = parsed.date.split(separator: "-").first.flatMap({ Int($0) }) else { return nil }
-        return RelativeDateResolver.plausibleYears.contains(year) ? parsed : nil
+              let year = parsed.date.split(separator: "-").first.flatMap({ Int($0) }) else {
+            Self.logger.debug("reminder time read", metadata: ["found": "none"])
+            return nil
+        }
+        guard RelativeDateResolver.plausibleYears.contains(year) else {
+            Self.logger.debug("reminder time read", metadata: ["found": "implausible year"])
+            return nil
+        }
+        // What was understood, never the words or the time itself.
+        Self.logger.debug("reminder time read", metadata: ["found": "date and time", "recurring": "\(parsed.recurrence != nil)"])
+        return parsed
     }
+
+    /// Debug lines on what was understood (never the text): label `homeos.naturaltime`.
+    static let logger = Logger(label: "homeos.naturaltime")
 
     private func parseUnbounded(_ text: String, relativeTo reference: Date) -> ParsedReminderTime? {
         let resolver = RelativeDateResolver(timeZone: timeZone, hourAssumption: .general)

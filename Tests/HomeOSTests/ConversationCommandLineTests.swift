@@ -70,4 +70,30 @@ import Testing
         let wrong = try await home.run(["ask", "--log-level", "loud", "--no-model", "hi"])
         #expect(wrong.status == 64 && wrong.stderr.contains("Unknown log level \"loud\""), "\(wrong.stderr)")
     }
+
+    /// Issue 26, item 13, the modules that logged nothing before: reading times (NaturalTime), a
+    /// health export (HealthData) and an evaluation (Evaluation) log counts and kinds, never content.
+    @Test func timeParsingHealthImportAndEvaluationsLogWithoutContent() async throws {
+        let home = try await AssistantCommandLineTests.Home()
+        defer { home.folder.remove() }
+        let reminder = try await home.run(["--log-level", "debug", "ask", "--no-model", "--no-history",
+                                           "Remind me to call Dr Patel about the biopsy tomorrow at 9am"])
+        let timeLines = reminder.stderr.split(separator: "\n").filter { $0.contains("homeos.naturaltime") }
+        #expect(timeLines.contains { $0.contains("reminder time read") && $0.contains("found=date and time") }, "\(reminder.stderr)")
+        #expect(!timeLines.contains { $0.contains("Patel") || $0.contains("biopsy") || $0.contains("09:00") }, "\(timeLines)")
+
+        let export = home.folder.appending("export.xml").path
+        try #"<HealthData><Record type="HKQuantityTypeIdentifierStepCount" sourceName="Maria’s iPhone" unit="count" startDate="2026-10-14 09:00:00 -0600" endDate="2026-10-14 09:30:00 -0600" value="4321"/></HealthData>"#
+            .write(toFile: export, atomically: true, encoding: .utf8)
+        let imported = try await home.run(["--log-level", "info", "data", "import-steps", export, "--member", "maria"])
+        let healthLines = imported.stderr.split(separator: "\n").filter { $0.contains("homeos.healthdata") }
+        #expect(healthLines.contains { $0.contains("health export read") && $0.contains("records=1") && $0.contains("skipped=0") },
+                "\(imported.stderr)")
+        #expect(!healthLines.contains { $0.contains("iPhone") || $0.contains("4321") || $0.contains("2026-10-14") }, "\(healthLines)")
+
+        let evaluation = try await HomeOSProcess.run(["--log-level", "info", "dev", "eval", "red-team"], home: home.folder.url)
+        #expect(evaluation.stderr.split(separator: "\n").contains {
+            $0.contains("homeos.evaluation") && $0.contains("red-team evaluation finished") && $0.contains("cases=")
+        }, "\(evaluation.stderr)")
+    }
 }

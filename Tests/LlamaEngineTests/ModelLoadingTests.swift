@@ -138,7 +138,8 @@ enum GGUFBuilder {
             _ = try await LlamaEngine(modelPath: path, configuration: TestModels.configuration)
             return nil
         } catch {
-            return error as? ModelLoadError
+            // LlamaEngine's initializer throws ModelLoadError only (typed throws).
+            return error
         }
     }
 }
