@@ -9,7 +9,9 @@ import Testing
     @Test func aMedicationNamedOnlyInTheFamilysDataRoutesToHealthcare() async throws {
         let scenario = try CoreScenario()
         let home = try HomeOSAssistant(storage: scenario.storage, bridge: nil, now: { CoreScenario.now },
-                                       sentenceEncoder: try await TestSentenceEncoder.encoder())
+                                       sentenceEncoder: try await TestSentenceEncoder.encoder(),
+                                       // This checks the vocabulary, not the time (the suite runs in parallel).
+                                       vectorTimeout: .seconds(120))
         let decision = await home.router.route("How much atorvastatin does Grandma Rosa take?")
         #expect(decision.skillID == "healthcare", "\(decision)")
         let reply = await home.assistant.handle("How much atorvastatin does Grandma Rosa take?")

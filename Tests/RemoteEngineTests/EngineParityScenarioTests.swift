@@ -40,7 +40,7 @@ struct EngineParityScenarioTests {
     static func assistant(_ model: any LanguageModel, storage: InMemoryStorage) async throws -> HomeOSAssistant {
         try HomeOSAssistant(storage: storage, bridge: LLMBridge(model: model),
                             deadlines: StepDeadlines(routing: .seconds(60), arguments: .seconds(60), execution: .seconds(120)),
-                            now: { Self.now }, sentenceEncoder: await TestServers.sentenceEncoder())
+                            now: { Self.now }, sentenceEncoder: await TestServers.sentenceEncoder(), vectorTimeout: .seconds(120))
     }
 
     /// The family assistant over `engine` and a fresh copy of the sample family.

@@ -63,6 +63,8 @@ public struct HomeOSAssistant: Sendable {
     ///   - remoteFallback: the remote model the family allowed (see ``RemoteFallbackSetting``), tried
     ///     only after the on-device model's attempts fail; its answers are screened like the local
     ///     model's and the reply says it answered. Nil (the default): nothing leaves the device.
+    ///   - vectorTimeout: how long routing waits for a sentence vector before scoring the words
+    ///     alone (nil: ``LearnedSkillScorer/embeddingTimeout``'s default).
     /// - Throws: ``HomeOSAssistantError/noFamily(location:)`` before `homeos init`, a ``StorageError``
     ///   when the store cannot be read, a ``RoutingModelError`` when the routing model is unusable,
     ///   or a ``SkillError`` when skills cannot be registered.
@@ -71,7 +73,7 @@ public struct HomeOSAssistant: Sendable {
                 now: @escaping @Sendable () -> Date = Date.init, style: PromptStyle? = nil,
                 tokenCounter: any PromptTokenCounting = CharacterTokenEstimate(),
                 sentenceEncoder: (any TextEmbedding)? = nil, history: [ConversationTurn] = [],
-                remoteFallback: RemoteFallback? = nil) throws {
+                remoteFallback: RemoteFallback? = nil, vectorTimeout: Duration? = nil) throws {
         guard let family = try storage.loadIfPresent(.family) else {
             throw HomeOSAssistantError.noFamily(location: storage.location)
         }
@@ -81,7 +83,8 @@ public struct HomeOSAssistant: Sendable {
         var registry = try HomeOSSkillSet.registry(services: services)
         let settings = try storage.load(.skillSettings)
         settings.apply(to: &registry)
-        let scorer = try HomeOSRouting.scorer(model: routingModel, embedder: sentenceEncoder ?? bridge?.model as? any TextEmbedding)
+        var scorer = try HomeOSRouting.scorer(model: routingModel, embedder: sentenceEncoder ?? bridge?.model as? any TextEmbedding)
+        if let vectorTimeout { scorer.embeddingTimeout = vectorTimeout }
         let routed = HomeOSSkillCatalog.all.filter { registry.isEnabled($0.id) }
         var router = ChatTurnRouter(skills: routed, scorer: scorer, bridge: bridge)
         // The family's medication names are words no training data has ("atorvastatin").
