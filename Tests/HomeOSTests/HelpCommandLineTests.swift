@@ -3,7 +3,7 @@ import Testing
 
 /// The family sees the family's commands; the developer tools answer under `homeos dev`.
 @Suite struct HelpCommandLineTests {
-    static let familyCommands = ["init", "serve", "ask", "chat", "conversation", "approve", "deny", "schedule", "daemon", "data", "models", "skills", "feedback", "mcp"]
+    static let familyCommands = ["init", "serve", "ask", "chat", "conversation", "approve", "deny", "schedule", "daemon", "data", "models", "skills", "feedback", "remote-fallback", "mcp"]
     static let developerCommands = ["generate", "route", "eval", "train", "bench", "genes"]
 
     /// The subcommand names in the SUBCOMMANDS section of a help text.
