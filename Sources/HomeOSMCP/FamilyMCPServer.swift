@@ -4,6 +4,7 @@ import HomeOS
 import LLM
 import MCP
 import Skills
+import Synchronization
 
 /// `homeos mcp`: the family's enabled skills as MCP tools and its data as read-only resources,
 /// for MCP clients (desktop assistants, IDEs) on this machine, over standard input and output.
@@ -11,7 +12,9 @@ import Skills
 /// A tool call runs the skill the way a chat message does: the crisis layer first, then the skill
 /// with the arguments the client sent (checked against the skill's schema). An action that spends
 /// money, books or contacts someone is never carried out from here: it is parked as a pending
-/// approval, which the family answers in the web app or with `homeos approve`.
+/// approval, which the family answers in the web app or with `homeos approve`; when the client
+/// supports MCP elicitation, the person at the client is also asked there, and their answer
+/// approves or denies it at once.
 public struct FamilyMCPServer: Sendable {
     let home: HomeOSAssistant
     let crisisScreen: CrisisScreen
@@ -39,6 +42,7 @@ public struct FamilyMCPServer: Sendable {
 
     /// Serves over `transport` until the client disconnects.
     public func run(transport: any Transport) async throws {
+        let clientElicits = ElicitationSupport()
         let server = Server(name: "homeos", version: "1.0.0",
                             instructions: "HomeOS, a family assistant on this computer. Risky actions wait for the family's approval.",
                             capabilities: .init(resources: .init(subscribe: false, listChanged: false), tools: .init(listChanged: false)))
@@ -48,8 +52,7 @@ public struct FamilyMCPServer: Sendable {
         }
         await server.withMethodHandler(ListTools.self) { _ in .init(tools: tools) }
         await server.withMethodHandler(CallTool.self) { params in
-            let input = try MCPValueBridge.json(params.arguments)
-            return await call(params.name, input: input).mcpResult
+            try await handleCall(params, server: server, asksClient: clientElicits.isSupported)
         }
         await server.withMethodHandler(ListResources.self) { _ in
             .init(resources: Self.resources.map { Resource(name: $0.name, uri: $0.uri, description: $0.description, mimeType: "application/json") })
@@ -58,8 +61,54 @@ public struct FamilyMCPServer: Sendable {
             guard let text = try read(params.uri) else { throw MCPError.invalidParams("Unknown resource \(params.uri)") }
             return .init(contents: [.text(text, uri: params.uri, mimeType: "application/json")])
         }
-        try await server.start(transport: transport)
+        try await server.start(transport: transport) { _, capabilities in
+            clientElicits.isSupported = capabilities.elicitation != nil
+        }
         await server.waitUntilCompleted()
+    }
+
+    /// One `tools/call`: the person at the client is asked about an approval when the client elicits.
+    private func handleCall(_ params: CallTool.Parameters, server: Server, asksClient: Bool) async throws -> CallTool.Result {
+        let input = try MCPValueBridge.json(params.arguments)
+        guard asksClient else { return await call(params.name, input: input).mcpResult }
+        let ask: @Sendable (ApprovalRequest) async -> ApprovalAnswer = { approval in await Self.askThroughClient(server, approval) }
+        return await call(params.name, input: input, askFamily: ask).mcpResult
+    }
+
+    /// What the person at the client answered to an approval.
+    public enum ApprovalAnswer: Sendable, Hashable {
+        /// Carry the action out.
+        case approve
+        /// Do not; it is recorded as denied.
+        case deny
+        /// No answer (dismissed, an error, or too long): the approval stays pending for the family.
+        case none
+    }
+
+    /// The longest wait for the person's answer through the client before the approval is left pending.
+    public static let elicitationTimeout: Duration = .seconds(600)
+
+    /// Asks the person at the client, through MCP elicitation, whether to approve `approval`:
+    /// accept with "approve" ticked approves, accept unticked or decline denies, cancel or no answer
+    /// leaves it pending.
+    static func askThroughClient(_ server: Server, _ approval: ApprovalRequest) async -> ApprovalAnswer {
+        let lines = ["HomeOS needs your approval (\(approval.risk.rawValue) risk): \(approval.summary)"]
+            + approval.details.map { "\($0.label): \($0.value)" }
+            + ["If approved: \(approval.onApprove)", "If denied: \(approval.onDeny)"]
+        let schema = Elicitation.RequestSchema(
+            title: "Approve?", description: approval.summary,
+            properties: ["approve": .object(["type": .string("boolean"), "title": .string("Approve this"),
+                                             "description": .string(approval.onApprove)])],
+            required: ["approve"])
+        let result = try? await withDeadline(elicitationTimeout) {
+            try await server.requestElicitation(message: lines.joined(separator: "\n"), requestedSchema: schema)
+        }
+        guard let result else { return .none }
+        switch result.action {
+        case .accept: return result.content?["approve"] == .bool(true) ? .approve : .deny
+        case .decline: return .deny
+        case .cancel: return .none
+        }
     }
 
     /// The outcome of a tool call.
@@ -75,7 +124,9 @@ public struct FamilyMCPServer: Sendable {
     }
 
     /// Runs tool `name` with `input` (`request` plus the skill's arguments).
-    public func call(_ name: String, input: JSONValue) async -> CallOutcome {
+    /// - Parameter askFamily: asks the person at the client about an action that needs approval
+    ///   (MCP elicitation); nil, or no answer, leaves the approval pending for the family.
+    public func call(_ name: String, input: JSONValue, askFamily: (@Sendable (ApprovalRequest) async -> ApprovalAnswer)? = nil) async -> CallOutcome {
         guard let tool = tools.first(where: { $0.name == name }) else {
             return CallOutcome(text: "There is no enabled tool \"\(name)\". List the tools to see what HomeOS offers.", isError: true)
         }
@@ -107,6 +158,25 @@ public struct FamilyMCPServer: Sendable {
                 try await home.assistant.approvals.submit(approval)
             } catch {
                 return CallOutcome(text: "The approval could not be saved: \(error)", isError: true)
+            }
+            // Parked first, so the web app shows it while the client asks, and a failed question loses nothing.
+            switch await askFamily?(approval) ?? .none {
+            case .approve:
+                do {
+                    let done = try await home.assistant.approve(approval.id)
+                    return CallOutcome(text: "Approved at the client. " + Assistant.text(of: done), isError: false)
+                } catch {
+                    return CallOutcome(text: "It was approved at the client but could not be carried out: \(error)", isError: true)
+                }
+            case .deny:
+                do {
+                    _ = try await home.assistant.deny(approval.id)
+                    return CallOutcome(text: "Denied at the client: nothing was done (\(approval.onDeny)).", isError: false)
+                } catch {
+                    return CallOutcome(text: "It was denied at the client, but the approval had already been answered: \(error)", isError: true)
+                }
+            case .none:
+                break
             }
             return CallOutcome(text: "Waiting for the family's approval (\(approval.risk.rawValue) risk): \(approval.summary). "
                 + "Nothing has been done yet. The family approves or denies it on the HomeOS web app's Approvals page, "
@@ -154,5 +224,14 @@ public struct FamilyMCPServer: Sendable {
             return nil
         }
         return value.jsonText
+    }
+}
+
+/// Whether the connected client said it supports elicitation (set when it initializes).
+private final class ElicitationSupport: Sendable {
+    private let flag = Mutex(false)
+    var isSupported: Bool {
+        get { flag.withLock { $0 } }
+        set { flag.withLock { $0 = newValue } }
     }
 }

@@ -3,6 +3,7 @@ import HomeOS
 @testable import HomeOSMCP
 import LLM
 import Skills
+import Synchronization
 import Testing
 
 /// The MCP tools are the skills: their input schemas come from the skills' own, and calls run the
@@ -45,6 +46,42 @@ import Testing
         let id = try #require(outcome.parkedApprovalID)
         #expect(try storage.load(.pendingApprovals).map(\.id) == [id])
         #expect(try storage.load(.calendarEvents).contains { $0.kind == .reservation } == false)
+    }
+
+    /// MCP elicitation: the person at the client answers the approval there.
+    @Test(arguments: [FamilyMCPServer.ApprovalAnswer.approve, .deny, .none])
+    func anApprovalAskedThroughTheClientIsCarriedOutDeniedOrLeftPending(answer: FamilyMCPServer.ApprovalAnswer) async throws {
+        let (server, storage) = try Self.server()
+        let asked = Mutex<[ApprovalRequest]>([])
+        let outcome = await server.call("restaurant-reservation", input: [
+            "userMessage": "Book a table at an Italian place for Saturday at 7pm for 4", "partySize": 4,
+        ]) { approval in
+            // Asked while parked: the web app shows it during the question.
+            #expect((try? storage.load(.pendingApprovals).map(\.id)) == [approval.id])
+            asked.withLock { $0.append(approval) }
+            return answer
+        }
+        #expect(!outcome.isError, "\(outcome.text)")
+        #expect(asked.withLock { $0.count } == 1)
+        let booked = try storage.load(.calendarEvents).contains { $0.kind == .reservation }
+        let decisions = try storage.load(.approvalDecisions)
+        switch answer {
+        case .approve:
+            #expect(booked, "\(outcome.text)")
+            #expect(outcome.text.hasPrefix("Approved at the client."))
+            #expect(try storage.load(.pendingApprovals).isEmpty)
+            #expect(decisions.map(\.approved) == [true])
+        case .deny:
+            #expect(!booked)
+            #expect(outcome.text.hasPrefix("Denied at the client: nothing was done"))
+            #expect(try storage.load(.pendingApprovals).isEmpty)
+            #expect(decisions.map(\.approved) == [false])
+        case .none:
+            #expect(!booked)
+            #expect(outcome.parkedApprovalID != nil)
+            #expect(try storage.load(.pendingApprovals).count == 1)
+            #expect(decisions.isEmpty)
+        }
     }
 
     @Test func crisisWordsGetTheCrisisLinesWhateverTheTool() async throws {

@@ -8,7 +8,7 @@ import subprocess
 import tempfile
 
 import pytest
-from mcp import ClientSession, StdioServerParameters
+from mcp import ClientSession, StdioServerParameters, types
 from mcp.client.stdio import stdio_client
 
 REPOSITORY = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -24,10 +24,10 @@ def family_dir():
     shutil.rmtree(folder, ignore_errors=True)
 
 
-async def with_session(family_dir, work):
+async def with_session(family_dir, work, elicitation_callback=None):
     parameters = StdioServerParameters(command=os.environ["HOMEOS_BIN"], args=["mcp", "--data-dir", family_dir])
     async with stdio_client(parameters) as (read, write):
-        async with ClientSession(read, write) as session:
+        async with ClientSession(read, write, elicitation_callback=elicitation_callback) as session:
             await session.initialize()
             return await work(session)
 
@@ -84,3 +84,40 @@ def test_bad_arguments_are_an_error_not_a_call(family_dir):
         assert unknown.is_error
 
     run(with_session(family_dir, work))
+
+
+BOOKING = {"userMessage": "Book a table at an Italian place for Saturday at 7pm for 4",
+           "cuisine": "Italian", "date": "Saturday", "time": "7pm", "partySize": 4}
+
+
+@pytest.mark.parametrize("answer", ["approve", "deny", "dismiss"])
+def test_a_client_that_elicits_asks_the_person_and_their_answer_decides(family_dir, answer):
+    questions = []
+
+    async def elicit(context, params):
+        questions.append(params)
+        if answer == "dismiss":
+            return types.ElicitResult(action="cancel")
+        return types.ElicitResult(action="accept", content={"approve": answer == "approve"})
+
+    async def work(session):
+        result = await session.call_tool("restaurant-reservation", BOOKING)
+        return result
+
+    result = run(with_session(family_dir, work, elicitation_callback=elicit))
+    text = text_of(result)
+    assert not result.is_error, text
+    assert len(questions) == 1
+    assert "needs your approval" in questions[0].message and "If approved:" in questions[0].message
+    assert "approve" in questions[0].requested_schema["properties"]
+    if answer == "approve":
+        assert text.startswith("Approved at the client."), text
+    elif answer == "deny":
+        assert text.startswith("Denied at the client: nothing was done"), text
+    else:
+        assert "Waiting for the family's approval" in text, text
+        approval_id = text.rsplit("Approval id: ", 1)[1].strip()
+        # Left for the family: `homeos deny` answers it.
+        denied = subprocess.run([os.environ["HOMEOS_BIN"], "deny", "--data-dir", family_dir, approval_id],
+                                capture_output=True, text=True)
+        assert denied.returncode == 0, denied.stderr
