@@ -176,8 +176,11 @@ final class DoctypeFilteringStream: InputStream {
                 guard let end = find(pi ? "?>" : "-->", from: i + 2) else { return .needMore }
                 let stop = end + (pi ? 2 : 3)
                 // Only the XML declaration is kept ("<?xml " at the very start); other instructions
-                // mean nothing to an export, and one without data crashes XMLParser.
+                // mean nothing to an export, and one without data crashes XMLParser. A declaration
+                // holds no "<" or ">" before its "?>": a broken one ("<?xml ver>") would otherwise
+                // reach to a later "?>" and hand the parser the DOCTYPE it swallowed.
                 let isDeclaration = pi && declarationOffset(in: out + bytes[i..<stop]) == out.count
+                    && !bytes[(i + 2)..<end].contains { $0 == lt || $0 == UInt8(ascii: ">") }
                 if !pi || isDeclaration { out += bytes[i..<stop] }
                 i = stop
             } else if doctype {

@@ -33,10 +33,25 @@ import Testing
         "PD94bWwgdj10IiQuMCI8P3hBQUFBPD94QTxIZWFsdGhEYXRhIGxvY2FsZT0iZW5fVVMiPjw/bD8+PG9jYQ==",
     ])
     func processingInstructionsAreAClearErrorNotACrash(_ base64: String) {
-        let error = Self.healthError(Self.bytes(base64))
-        guard case .malformedXML = error else {
-            Issue.record("expected a malformed-XML error, got \(String(describing: error))")
-            return
+        // A broken declaration is dropped with what it swallowed, so the parser may then meet a root
+        // element that is not <HealthData>: either way a clear refusal.
+        switch Self.healthError(Self.bytes(base64)) {
+        case .malformedXML, .notAHealthExport: break
+        case let other: Issue.record("expected a malformed-XML or not-an-export error, got \(String(describing: other))")
+        }
+    }
+
+    /// health-export crash-cd99… (2026-11-26): a broken XML declaration (`<?xml ver>`) reached to a
+    /// later `?>`, so the DOCTYPE behind it was kept as part of the "declaration" and its
+    /// `<!ATTLIST … #REQUIRED>` crashed XMLParser. A declaration with a `<` or `>` in it is not one.
+    @Test func aBrokenDeclarationCannotSmuggleTheDoctypeToTheParser() {
+        let data = Self.bytes("PD94bWwgdmVyPgo8IURPQ1RZUEUgSGVhbHRoRGF0YSBbCjwhRUxFTUVOVCBIZWFsdGhEYXRhIChFeHBvcnREYXRlLE1lLChSZWNvcmR8V29ya291dCkqKT4KPCFBVFRMSVNUIEhlYWx0aERhdGEgbG9jYWxlIENEQVRBICNSRVFVSVJFRD4KXT4KPEhlYWx0aERhdGEgbG9jYWxlPSJlbl9VUyI+CiA8RXhwb3J0RGF0ZSB2YWx1ZT0iMjAyNi0xMS0yMCAwODowMDowMCAtMDUwMCIvPgogPE1lIEhLQ2hhcmFjdEV4cG9ydERhdGUgdmFsdWU9IjIwMjYtMTEtMjAgMDg6MDA6MDAgLTA1MDAiLz4KIDxNZSBIS0NoYXJhY3RlcmlzdGljVHlwZUlkZW50aWZpZXJEYXRlT2ZCaXJ0aD0iMTk4MC0wMS0wMSIvPgo8UmVjb3JkIHR5cGU9IkhLUXVhbnRpdHlUeXBlSWRlbnRpZmllclN0ZXBDb3VudCIgc291cmNlTmFtZT0iV2F0Y2giIHVuaXQ9ImNvdW50IiBzdGFydERhdGU9IjIwMjYtMjItMTkgMDg6MDA6MDAgLTA1MDAiIGVuZERhdGU9IjIwMjYtMTEtMTkgMDk6MDA6MDAgLTA1MDAiIHZhbHVlPSI4MTIiLz4KPFJlY29yZCB0eXBlPSJIS1F1YW50aXR5VHlwZUlkZW50aWZpZXJIZWFydFJhdGVWYXJpYWJpbGl0eVNETk4iIHNvdXJjZU5hbWU9IldhdGNoIiB1bml0PSJtcyIgc3RhcnREYXRlPSIyMDIxMS0xOTYtIDAzOjAwOjAwIC0wNTAwIiBlbmREYXRlPSIyMDI2LTExLTE5IDAzOjAxOjAwIC0wNTAwIiB2YWx1ZT0iNDEuNSI+PEhlYXJ0UmF0ZVZhcmlhYmlsaXR5TWV0YWRhdGFMaXN0Lz48L1JlY29yZD4KPFJlY29yZCB0eXBlPSJIS0NhdGVnb3J5VHlwZUlkZW50aWZpZXJTbGVlcEFuYWx5c2lzIiBzb3VyY2VOYW1lPSJXYXRjaCIgc3RhcnREYXRlPSJzPE90aGVvfj1pcm4xLjAiPz48T3QDZXIvPg==")
+        #expect(String(decoding: data.prefix(40), as: UTF8.self).hasPrefix("<?xml ver>\n<!DOCTYPE HealthData ["))
+        let error = Self.healthError(data)
+        #expect(error != nil, "a damaged export is refused")
+        let filtered = DoctypeFilteringStream.filterProlog(Array(data))
+        if case .done(let bytes) = filtered {
+            #expect(!String(decoding: bytes, as: UTF8.self).contains("<!ATTLIST"), "the DTD reached the parser")
         }
     }
 

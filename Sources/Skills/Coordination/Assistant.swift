@@ -247,9 +247,9 @@ public actor Assistant {
     }
 
     /// Executes a plan's calls in order through the skills, with their planned arguments: a risky
-    /// step parks for approval and the plan goes on; the first step that fails (an error, a missing
-    /// permission, a disabled skill, an approval that cannot be saved, or a step that asks for
-    /// more detail) stops the plan, and the steps after it are not run.
+    /// step parks for approval and the plan goes on; the first step that fails (the skill's error,
+    /// a missing permission, a disabled skill, arguments that do not match, an approval that cannot
+    /// be saved) stops the plan, and the steps after it are not run.
     public func execute(_ calls: [SkillCall], message: String) async -> PlanRun {
         var steps: [PlanStep] = []
         var stopped = false
