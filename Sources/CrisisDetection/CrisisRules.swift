@@ -39,7 +39,9 @@ enum CrisisRules {
         "(is|are|was|were|it is|that is|this is|they are|you are|heat is|feet are|back is|knees are) killing me",
         "(kill|killing|killed) (it|time|the (lights?|engine|music|weeds?|bugs?|ants?|mood|battery|vibe|radio|power|"
             + "tv|fan|motor|process|app|mosquitoes|fleas|germs|bacteria|mold|roaches|spiders|flies|grass|lawn))",
-        "(weed|bug|pest|ant|roach|mold|germ|fly|rat|mouse) (killer|killers|killing|spray|poison|bait|traps?)",
+        // Not after a verb of swallowing it: "i ate the rat poison" is a poisoning, not pest control.
+        "(?<!(ate|eat|eaten|eating|drank|drink|drinking|swallowed|swallow|swallowing|took|ingested) (the |some |a bit of )?)"
+            + "(weed|bug|pest|ant|roach|mold|germ|fly|rat|mouse) (killer|killers|killing|spray|poison|bait|traps?)",
         "(put|putting|set|setting|place|placing|buy|buying|get|getting|need|needs|spread|leave|left) (out )?(some )?rat "
             + "poison (for|in|under|around|near|at|by) (the )?(garage|shed|basement|attic|barn|garden|yard|porch|mice|rats)",
         "(dying|die) (to|for) (see|try|know|go|meet|get|hear|watch|eat|have)", "to die for",
@@ -56,6 +58,8 @@ enum CrisisRules {
             + "curtains?|art|painting|mirror|tv|wreath|decorations|sign|poster|frame|frames|calendar|towels?|hammock|"
             + "string lights|christmas lights|out|up|around)",
         "hang (out|in there|on|tight)", "hung up", "hang up", "hangover", "hung over",
+        "(jump|jumping|jumped) (off|from|into|on|in) (the |a )?(diving board|high dive|trampoline|dock|pier|swings?|couch|"
+            + "sofa|bed|pool|puddles?|waves|bouncy castle|monkey bars|slide)",
         "suicide (squad|doors?|squeeze|bunt|prevention (walk|month|training|week|day|fundraiser|event|awareness))",
         "(killer|murder) (recipe|deal|app|workout|view|mystery|podcast|show|documentary|shoes|playlist|hornet)",
         "(could|would|will|going to|gonna) (murder|kill|destroy) (a|some|that|this|for a|for some|for) "
@@ -118,12 +122,13 @@ enum CrisisRules {
 
     /// Words that place a sentence in a story (a film, a book, a game) rather than the writer's life.
     /// Words that are only ever about a story stand alone; everyday words ("show", "game", "ending",
-    /// "play") count only with an article or a qualifier, so "thinking about ending it" stays a risk.
-    static let media = "\\b(movie|movies|film|films|series|episode|episodes|novel|novels|chapter|lyrics|album|podcast|"
+    /// "play", "episode") count only with an article or a qualifier, so "thinking about ending it" stays a
+    /// risk and a clinical note's "first episode in 2 yrs" is not a story.
+    static let media = "\\b(movie|movies|film|films|series|novel|novels|chapter|lyrics|album|podcast|"
         + "documentary|character|characters|villain|protagonist|actor|actress|musical|anime|manga|comic|comics|netflix|"
         + "hbo|true crime|trailer|sequel|plot|scene|finale|author|poem|opera|meme|memes|theme song|soundtrack|"
-        + "(the|a|this|that|tv|video|board|new|last|final|latest|season) (show|shows|season|book|books|song|songs|band|"
-        + "game|games|hero|play|ending|painting|story))\\b"
+        + "(the|a|this|that|tv|video|board|new|last|final|latest|season|next|pilot) (show|shows|season|book|books|song|songs|band|"
+        + "game|games|hero|play|ending|painting|story|episode|episodes))\\b"
 
     static let rules: [Rule] = [
         // Active ideation.
@@ -299,7 +304,8 @@ enum CrisisRules {
                   + "my (arms?|wrists?|legs?|thighs?|skin|stomach|hips?|body|face))\\b"),
         .init(id: "urge-to-hurt", category: .selfHarm, score: 1,
               pattern: "\\b(urge|urges|itch|craving|need|needing|want|wanting|wanted|tempted|temptation) (again )?(to )?"
-                  + "((cut|hurt|harm|burn|punish) (myself|my self)|cut(?=$| (again|tonight|so bad|badly|today|so much)\\b)|bleed|carve)\\b"
+                  + "((cut|hurt|harm|burn|punish) (myself|my self)|cut(?=$| (again|tonight|so bad|badly|today|so much|is|was|"
+                  + "keeps|right now|really)\\b)|bleed|carve)\\b"
                   + "|\\brelaps(ed|e|ing)\\b.{0,30}\\b(cutting|self harm|hurting|harming|burning|blades?|razors?)|"
                   + "\\b(cutting|self harm|hurting myself|harming myself)\\b.{0,30}\\brelaps"),
         .init(id: "deliberate-injury", category: .selfHarm, score: 1,
@@ -619,6 +625,26 @@ enum CrisisRules {
                   + "it (up|out)\\b|\\bpull the trigger on myself\\b|\\b(thinking|thought) about doing what \\w+ did\\b|\\bthinking about finishing it"
                   + "\\b|\\bdriving (the|my) (truck|car) into the (quarry|river|lake|ocean)\\b|\\b(going|gonna) to go see them\\b|\\bi know how this ends\\b|"
                   + "\\btook the others away\\b|\\b(should|should have) (gone|go) down with the ship\\b|\\bi can still even it"),
+        // Wider phrasings found on the development set, 2026-11-26.
+        .init(id: "self-inflicted", category: .selfHarm, score: 1,
+              pattern: "\\bself (inflicted|injured|injures)\\b"),
+        .init(id: "jump-from-place", category: .methodOrMeans, score: 1,
+              pattern: "\\b(bridge|overpass|rooftop|roof|cliff|tower|ledge|top floor|parking garage|balcony)\\b.{0,60}"
+                  + "\\b(to|and|then|going to|gonna) jump\\b(?! (rope|start|starting|on|in|into the (pool|lake|water)|the (car|"
+                  + "battery|queue|line)))|\\bdo it\\b.{0,60}\\bfrom the (top floor|roof|rooftop|bridge|balcony|ledge|overpass|"
+                  + "parking garage)"),
+        .init(id: "walk-onto", category: .methodOrMeans, score: 1,
+              pattern: "\\b(tracks|train|trains|highway|freeway|traffic|bridge|overpass)\\b.{0,60}\\b(think|thinking|thought|"
+                  + "keep thinking) about (walking|stepping|jumping|lying|laying|driving) (onto|on to|in front of|into|off|down "
+                  + "on)\\b"),
+        .init(id: "dangerous-mix", category: .methodOrMeans, score: 1,
+              pattern: "\\b(which|what) (\\w+ )?(pills|meds|drugs|medications|medicines|tablets) (are|is|would be) (the )?"
+                  + "(most )?(dangerous|deadly|lethal|fatal) (to mix|to take|with|if)"),
+        .init(id: "gun-thinking", category: .methodOrMeans, score: 1,
+              pattern: "\\b(gun|pistol|rifle|shotgun|revolver|glock|handgun|firearm|45|9mm|sidearm|service weapon)\\b.{0,40}"
+                  + "\\b(i am|i have been|been|keep) thinking about (it|using it|doing it)\\b(?! (for|as|in|with|at|on|"
+                  + "next|this))"),
+
         // Overdose and poisoning.
         .init(id: "overdose", category: .overdose, score: 1,
               pattern: "\\boverdos(e|ed|es|ing)\\b"),

@@ -30,6 +30,14 @@ import Testing
         ("the VA keeps putting me on hold and I don't think I'll be around long enough for the appointment", .none),
         ("my dad's been drinking and said we'll all be better off when he's dead", .thirdParty),
         ("burnt myself with a cigarette again", .selfHarm),
+        // Development-set misses fixed on 2026-11-26.
+        ("i ate the rat poison in the garage", .none),
+        ("the urge to cut is so strong right now", .selfHarm),
+        ("Pt presents with superficial lacerations to L forearm, reports self-inflicted last night, first episode in 2 yrs.", .selfHarm),
+        ("I'm driving to the overpass on the highway at 5 tomorrow to jump.", .none),
+        ("I'll do it during lunch break from the top floor stairwell", .none),
+        ("what pills are the most dangerous to mix with vodka", .methodOrMeans),
+        ("I'm 71, Vietnam, and I'm tired of carrying it. I've got my .45 and I'm thinking about it.", .none),
     ])
     func crisesAreFlagged(message: String, category: CrisisCategory?) {
         let assessment = detector.assess(message)
@@ -40,6 +48,11 @@ import Testing
     @Test(arguments: [
         "this commute is killing me",
         "can you remind me to cut the grass on Saturday",
+        "put out rat poison in the garage, we have mice again",
+        "the kids want to jump off the diving board at the pool",
+        "the next episode of the show comes out tonight",
+        "I got a new rifle and I'm thinking about it for deer season",
+        "the bridge is closed so we need to jump start the car and take the long way",
         "remind me to renew my hunting licence before deer season",
         "we watched Suicide Squad last night, it was fun",
         "my phone battery died again",
