@@ -112,7 +112,11 @@ enum CrisisRules {
         "(recovered|recovering|in recovery|clean for|sober for|doing (much |so much |a lot )?better|feeling (much |a lot )?better|"
             + "proud of (myself|how far)|have come so far|made it through|got through (it|that)|survivor of|survived)",
         "(therapist|counselor|doctor|psychiatrist) (says|said|thinks) i am (doing|getting) better",
-        "(awareness|prevention|training|fundraiser|walk|class|course|webinar|volunteer|volunteering|hotline volunteer)",
+        // Whole words, and "walk", "class" or "course" only as an event: a bare "walk" once set aside
+        // "I think about walking onto the tracks" (it matched the start of "walking").
+        "(awareness|prevention|fundraiser|fundraising|webinar|volunteer|volunteering|hotline volunteer)\\b",
+        "(training|class|course) (on|in|about|for)\\b", "(charity|fundraising|awareness|prevention|memorial|out of the darkness|"
+            + "sponsored|5k) walk\\b",
     ]
 
     /// Words that keep a sentence's risk current even beside a denial or a past event ("it has been

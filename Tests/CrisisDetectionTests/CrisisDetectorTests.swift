@@ -38,6 +38,9 @@ import Testing
         ("I'll do it during lunch break from the top floor stairwell", .none),
         ("what pills are the most dangerous to mix with vodka", .methodOrMeans),
         ("I'm 71, Vietnam, and I'm tired of carrying it. I've got my .45 and I'm thinking about it.", .none),
+        // "walk" set a sentence aside as an awareness walk, matching the start of "walking".
+        ("the train tracks are right behind our house and i think about walking onto them", .methodOrMeans),
+        ("I'm walking to the bridge to jump", .none),
     ])
     func crisesAreFlagged(message: String, category: CrisisCategory?) {
         let assessment = detector.assess(message)
@@ -50,6 +53,8 @@ import Testing
         "can you remind me to cut the grass on Saturday",
         "put out rat poison in the garage, we have mice again",
         "the kids want to jump off the diving board at the pool",
+        "we did the out of the darkness walk for suicide prevention on saturday",
+        "signed up for a class on grief after losing my brother to suicide",
         "the next episode of the show comes out tonight",
         "I got a new rifle and I'm thinking about it for deer season",
         "the bridge is closed so we need to jump start the car and take the long way",
