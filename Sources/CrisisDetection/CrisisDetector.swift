@@ -108,7 +108,8 @@ final class CompiledCrisisRules: @unchecked Sendable {
         }
         rules = CrisisRules.rules.map { ($0, compile($0.pattern)) }
         benign = CrisisRules.benign.map { compile("\\b" + $0 + "\\b") }
-        resolution = CrisisRules.resolution.map { compile("\\b" + $0) }
+        // Whole words at both ends: a resolution word must not match the start of another word.
+        resolution = CrisisRules.resolution.map { compile("\\b(?:" + $0 + ")\\b") }
         thirdParty = CrisisRules.thirdPartyPatterns.map(compile)
         media = compile(CrisisRules.media)
         presentRisk = compile(CrisisRules.presentRisk)

@@ -101,7 +101,8 @@ enum CrisisRules {
             + "intentions) (of|about|to)",
         "(have not|has not|had not|did not|never) (had|felt|been|wanted|thought|hurt|cut|harmed)\\b.{0,40}\\b"
             + "(in|for|since) (\\w+ )?(years|months|a year|a long time|ages|decades|\\d+ (years|months))",
-        "(years|months|a year|a long time|decades) ago", "(used to|back when|back in|back then|looking back|when i was (a teen|younger|"
+        "(years|months|a year|a long time|decades) ago", "(used to|back when|back in (the day|high school|college|school|the service|the army|my (teens|twenties|thirties|youth|"
+            + "day)|\\d{4})|back then|looking back|when i was (a teen|younger|"
             + "in high school|in college|\\d+|a kid|a teenager|a child|little|in middle school|in my (teens|twenties)))",
         "(remember|remembering) (when|how|back when)", "(so )?glad i (stayed|am still here|did not|survived|held on)",
         "(from|since) when i was", "recovery\\b", "surviving",

@@ -41,6 +41,8 @@ import Testing
         // "walk" set a sentence aside as an awareness walk, matching the start of "walking".
         ("the train tracks are right behind our house and i think about walking onto them", .methodOrMeans),
         ("I'm walking to the bridge to jump", .none),
+        // "back in" (meant for "back in 2019") set aside a sentence that went "back in" the house.
+        ("i went back in and took all the pills", .overdose),
     ])
     func crisesAreFlagged(message: String, category: CrisisCategory?) {
         let assessment = detector.assess(message)
@@ -55,6 +57,7 @@ import Testing
         "the kids want to jump off the diving board at the pool",
         "we did the out of the darkness walk for suicide prevention on saturday",
         "signed up for a class on grief after losing my brother to suicide",
+        "back in 2019 i tried to kill myself but i have been doing well",
         "the next episode of the show comes out tonight",
         "I got a new rifle and I'm thinking about it for deer season",
         "the bridge is closed so we need to jump start the car and take the long way",
