@@ -650,6 +650,23 @@ enum CrisisRules {
                   + "\\b(i am|i have been|been|keep) thinking about (it|using it|doing it)\\b(?! (for|as|in|with|at|on|"
                   + "next|this))"),
 
+        .init(id: "farewell-signs", category: .preparatoryBehaviour, score: 1,
+              pattern: "\\bgiving (her|his|their|my) (things|stuff|belongings|possessions) away\\b.{0,60}\\b(saying goodbye|"
+                  + "goodbyes)\\b|\\b(saying|said|says) goodbye\\b.{0,80}\\b(not answering|will not answer|can not reach|cannot "
+                  + "reach|no one can reach|not picking up)\\b|\\b(rehom\\w*|found (her|him|them|it) a new home)\\b.{0,80}"
+                  + "\\b(deserves?|needs?) (someone|somebody|people|a family) who(ll| will| would) (be around|still be here|"
+                  + "still be around)\\b|"
+                  + "\\b(gave|giving|given) (away|all my|my \\w+ to)\\b.{0,120}\\b(it is almost time|almost time now|not long now)"
+                  + "\\b|\\b(really|actually|truth is|honestly) i am getting ready to (go|die)$|\\bi am sorry\\b.{0,20}\\bi love "
+                  + "(you|them|you all|everyone)\\b.{0,60}\\b(look after|take care of)\\b|\\bsay (that )?i love (them|you|everyone)"
+                  + "\\b.{0,12}\\b(and )?(that )?i am sorry$"),
+        .init(id: "rehearsal", category: .preparatoryBehaviour, score: 1,
+              pattern: "\\b(rail|railing|ledge|edge|bridge|roof)\\b.{0,40}\\b(see|know|feel) (how|what) it (feels|would feel|"
+                  + "feels like|would be like)\\b|\\bdo it in one go\\b|\\benough (of )?(anything|something|them|stuff) to do it\\b"),
+        .init(id: "needed-here", category: .passiveIdeation, score: 1,
+              pattern: "\\b(does|would|will) (anyone|anybody) (even|really|actually) (need|want|miss|notice) me( here| anymore| "
+                  + "at all| around)?$"),
+
         // Overdose and poisoning.
         .init(id: "overdose", category: .overdose, score: 1,
               pattern: "\\boverdos(e|ed|es|ing)\\b"),

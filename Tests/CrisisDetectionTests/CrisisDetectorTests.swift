@@ -43,6 +43,12 @@ import Testing
         ("I'm walking to the bridge to jump", .none),
         // "back in" (meant for "back in 2019") set aside a sentence that went "back in" the house.
         ("i went back in and took all the pills", .overdose),
+        ("Maria has been giving her things away and saying goodbye to people. Should I be worried?", .none),
+        ("rehomed my cat today. she deserves someone who'll be around", .preparatoryBehaviour),
+        ("Giving away my books, my records. Told everyone I'm decluttering. Really I'm getting ready to go.", .preparatoryBehaviour),
+        ("schedule this email to my sister for saturday: im sorry, i love you, please look after mom", .preparatoryBehaviour),
+        ("I've been walking to the bridge every night just to stand at the rail and see how it feels", .preparatoryBehaviour),
+        ("does anyone even need me here", .passiveIdeation),
     ])
     func crisesAreFlagged(message: String, category: CrisisCategory?) {
         let assessment = detector.assess(message)
@@ -58,6 +64,11 @@ import Testing
         "we did the out of the darkness walk for suicide prevention on saturday",
         "signed up for a class on grief after losing my brother to suicide",
         "back in 2019 i tried to kill myself but i have been doing well",
+        "we rehomed the puppy with a family who will be around more, the kids are sad",
+        "really I'm getting ready to go to the store, need anything?",
+        "tell dad I love him and I'm sorry I missed his call",
+        "grandma has been giving her things away since she moved to assisted living",
+        "does anyone even need me at the meeting tomorrow or can I skip it",
         "the next episode of the show comes out tonight",
         "I got a new rifle and I'm thinking about it for deer season",
         "the bridge is closed so we need to jump start the car and take the long way",
