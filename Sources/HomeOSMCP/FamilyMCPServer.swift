@@ -82,7 +82,7 @@ public struct FamilyMCPServer: Sendable {
         /// Do not; it is recorded as denied.
         case deny
         /// No answer (dismissed, an error, or too long): the approval stays pending for the family.
-        case none
+        case unanswered
     }
 
     /// The longest wait for the person's answer through the client before the approval is left pending.
@@ -103,11 +103,11 @@ public struct FamilyMCPServer: Sendable {
         let result = try? await withDeadline(elicitationTimeout) {
             try await server.requestElicitation(message: lines.joined(separator: "\n"), requestedSchema: schema)
         }
-        guard let result else { return .none }
+        guard let result else { return .unanswered }
         switch result.action {
         case .accept: return result.content?["approve"] == .bool(true) ? .approve : .deny
         case .decline: return .deny
-        case .cancel: return .none
+        case .cancel: return .unanswered
         }
     }
 
@@ -120,7 +120,7 @@ public struct FamilyMCPServer: Sendable {
         /// The approval the call parked, if any.
         public var parkedApprovalID: UUID?
 
-        var mcpResult: CallTool.Result { .init(content: [.text(text)], isError: isError) }
+        var mcpResult: CallTool.Result { .init(content: [.text(text: text, annotations: nil, _meta: nil)], isError: isError) }
     }
 
     /// Runs tool `name` with `input` (`request` plus the skill's arguments).
@@ -160,7 +160,7 @@ public struct FamilyMCPServer: Sendable {
                 return CallOutcome(text: "The approval could not be saved: \(error)", isError: true)
             }
             // Parked first, so the web app shows it while the client asks, and a failed question loses nothing.
-            switch await askFamily?(approval) ?? .none {
+            switch await askFamily?(approval) ?? .unanswered {
             case .approve:
                 do {
                     let done = try await home.assistant.approve(approval.id)
@@ -175,7 +175,7 @@ public struct FamilyMCPServer: Sendable {
                 } catch {
                     return CallOutcome(text: "It was denied at the client, but the approval had already been answered: \(error)", isError: true)
                 }
-            case .none:
+            case .unanswered:
                 break
             }
             return CallOutcome(text: "Waiting for the family's approval (\(approval.risk.rawValue) risk): \(approval.summary). "

@@ -49,7 +49,7 @@ import Testing
     }
 
     /// MCP elicitation: the person at the client answers the approval there.
-    @Test(arguments: [FamilyMCPServer.ApprovalAnswer.approve, .deny, .none])
+    @Test(arguments: [FamilyMCPServer.ApprovalAnswer.approve, .deny, .unanswered])
     func anApprovalAskedThroughTheClientIsCarriedOutDeniedOrLeftPending(answer: FamilyMCPServer.ApprovalAnswer) async throws {
         let (server, storage) = try Self.server()
         let asked = Mutex<[ApprovalRequest]>([])
@@ -76,7 +76,7 @@ import Testing
             #expect(outcome.text.hasPrefix("Denied at the client: nothing was done"))
             #expect(try storage.load(.pendingApprovals).isEmpty)
             #expect(decisions.map(\.approved) == [false])
-        case .none:
+        case .unanswered:
             #expect(!booked)
             #expect(outcome.parkedApprovalID != nil)
             #expect(try storage.load(.pendingApprovals).count == 1)
