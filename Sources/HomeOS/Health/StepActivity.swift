@@ -27,17 +27,14 @@ public struct StepActivity: Sendable, Hashable {
     ///   were skipped as unreadable or implausible.
     /// - Throws: ``HealthImportError`` for a file that is not a readable export, or one without steps.
     public static func importing(exportAt path: String, memberID: String, timeZone: TimeZone) throws(HealthImportError) -> (hours: [HourlySteps], skipped: Int) {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
+        let calendar = ZonedCalendar(timeZone: timeZone)
         // day → hour → source → steps
         var totals: [String: [Int: [String: Double]]] = [:]
         let skipped = try HealthExportParser().parse(path: path) { record in
             guard record.metric == .steps else { return }
             let start = Date(timeIntervalSince1970: TimeInterval(record.start.secondsSinceEpoch))
-            let parts = calendar.dateComponents([.year, .month, .day, .hour], from: start)
-            guard let year = parts.year, let month = parts.month, let day = parts.day, let hour = parts.hour else { return }
-            let key = String(format: "%04d-%02d-%02d", year, month, day)
-            totals[key, default: [:]][hour, default: [:]][record.source, default: 0] += record.value
+            totals[calendar.dayString(of: start), default: [:]][calendar.localTime(of: start).hour, default: [:]][record.source, default: 0]
+                += record.value
         }
         guard !totals.isEmpty else { throw .noRecords(path: path) }
         let days = totals.keys.sorted().suffix(keptDays)
