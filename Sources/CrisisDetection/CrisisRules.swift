@@ -45,6 +45,11 @@ enum CrisisRules {
         "(put|putting|set|setting|place|placing|buy|buying|get|getting|need|needs|spread|leave|left) (out )?(some )?rat "
             + "poison (for|in|under|around|near|at|by) (the )?(garage|shed|basement|attic|barn|garden|yard|porch|mice|rats)",
         "(dying|die) (to|for) (see|try|know|go|meet|get|hear|watch|eat|have)", "to die for",
+        "rather die than (go to|go back to|attend|sit through|eat|watch|listen to|wear|do (the|my|that|this|another))",
+        "(took|take|taking|brought|bring|dropped|drop) (off )?(all )?(the |my |our )?(old |unused |expired |leftover )?"
+            + "(\\w+ )?(pills|meds|medications|prescriptions|bottles) (off )?to the (pharmacy|drug store|police station|take back)",
+        "(pharmacy |drug |medication |medicine )?take ?back (bin|box|day|program|event|kiosk)",
+        "remind (me|him|her|us|mom|dad|grandma|grandpa) to take (my|his|her|their|the) (meds|pills|medications?|medicine|tablets)",
         "(dead|died) (tired|battery|phone|car|plant|plants|serious|wrong|on|center|end|last|set on|beat|asleep)",
         "(phone|battery|car|laptop|plant|plants|tv|fridge|printer|tablet|remote|flowers|basil|tomatoes|lawn|grass|"
             + "mouse|keyboard|controller|headphones|charger|bulb|tree|fish|goldfish|hamster) (died|is dead|was dead|are dead|dead)",
@@ -487,7 +492,8 @@ enum CrisisRules {
         .init(id: "ideation-verbs", category: .activeIdeation, score: 1,
               pattern: "\\b(urge|urges|close|closer|so close|tempted|considering|consider|contemplating|thinking of|thought of|"
                   + "ready|want|wanting|need|rather) (to )?(just )?(end|ending) (it|everything|things|my life|it all)\\b(?! (with|between|early|here))|"
-                  + "\\b(check|checking|checked) out (for good|permanently|early|of (life|this world))\\b|"
+                  + "\\b(check|checking|checked) out (for good|permanently|early(?! (tomorrow|today|from|of (the|our|my) "
+                  + "(hotel|room|cabin|rental|airbnb|motel))|.{0,40}\\b(hotel|checkout|room|cabin|airbnb|motel|rental))|of (life|this world))\\b|"
                   + "\\b(want|wish|wishing|need) (for )?my heart to (stop|give out)\\b"),
         .init(id: "passive-wide", category: .passiveIdeation, score: 1,
               pattern: "\\b(would|id|i would) rather (just )?(never|not) (wake|get|be) (up|around|here|alive)\\b|"
@@ -650,6 +656,104 @@ enum CrisisRules {
                   + "\\b(i am|i have been|been|keep) thinking about (it|using it|doing it)\\b(?! (for|as|in|with|at|on|"
                   + "next|this))"),
 
+        // Written 2026-11-27 from the third and fourth development sets (crisis-3a, crisis-3b): general forms of
+        // what they showed, each checked against every development set's hard negatives.
+        .init(id: "found-by", category: .preparatoryBehaviour, score: 1,
+              pattern: "\\b(whoever|who ever|the one who|the ones who|the first one to|so (they|he|she|someone|somebody|people) "
+                  + "(can|will|could)|be the one (who|that|to)|is the one (who|that|to)|not (be|being) the one (who|that|to)) "
+                  + "(finds?|found|will find|find) me\\b"),
+        .init(id: "not-come-back", category: .planOrTiming, score: 1,
+              pattern: "\\b(and|then) (not|never) (come|coming|drive|driving|swim|swimming|walk|walking|make it) back\\b(?! "
+                  + "(to (work|the office|this|that|school)|until|for|here))|\\bnot planning on (coming|swimming|driving|walking) "
+                  + "back\\b|\\b(will not|not going to) (drive|come|swim|walk) back (down|home|up|out)?$"),
+        .init(id: "weapon-calling", category: .methodOrMeans, score: 1,
+              pattern: "\\b(gun|guns|rifle|pistol|revolver|glock|handgun|sidearm|service weapon|1911|38|357|shotgun|firearm)"
+                  + "\\b.{0,120}\\b(use (it|them) on (me|myself)|calling (me|my name|to me)|safety off|not for (burglars|protection|"
+                  + "home defense|hunting|the range|intruders)|how easy it would be)\\b|\\b(using|use) (the|my|his|a) (1911|38|357|"
+                  + "glock|sidearm|service weapon|revolver|pistol|rifle|shotgun|handgun|gun) on (myself|me)\\b|\\bhow easy it would "
+                  + "be to (just )?(use it on (me|myself)|end it|do it|pull the trigger)\\b"),
+        .init(id: "vehicle-in-front", category: .methodOrMeans, score: 1,
+              pattern: "\\b(step|stepping|stepped|walk|walking|walked|jump|jumping|jumped|lie|lying|lay|laying|throw myself|"
+                  + "throwing myself) (out )?(in front of|under) (the |a |an )?(\\w+ ){0,2}(train|trains|truck|trucks|semi|semis|"
+                  + "bus|freight|car|traffic|subway)\\b|\\b(stood|standing|stand|sat|sitting|sit|lay|lying|laying|lie|waited|"
+                  + "waiting|wait) (on|between|across) the (train |railroad |rail )?tracks\\b|\\b(swerv|veer|steer|aim)\\w* "
+                  + "(toward|towards|into) (the )?(semis?|trucks?|oncoming|traffic|trees?|wall|barrier|pillar)\\b.{0,30}\\bon purpose"),
+        .init(id: "water-no-return", category: .methodOrMeans, score: 1,
+              pattern: "\\b(sink|sinking|sank) to the bottom\\b|\\bpockets? (full of|with) (rocks|stones)\\b|\\b(go|going|went|"
+                  + "jump|jumping|slip|slipping) over the side\\b|\\b(i am going to|i will|i am gonna|going to) walk (out )?into "
+                  + "the (ocean|sea|lake|river|water|waves)\\b|\\bwalk into the (ocean|sea|lake|river|water|waves) and (not|never|"
+                  + "keep)"),
+        .init(id: "took-it-all", category: .overdose, score: 1,
+              pattern: "\\b(take|taking|took|swallow|swallowing) (it|them|everything) all and (be|being|am) done\\b|\\b(take|"
+                  + "taking) the whole (month|bottle|box|supply|prescription|script) at once\\b|\\bmixed (every|all (the|my|of "
+                  + "the|of my)) (pill|pills|meds|medications|bottles?)\\b|\\b(took|swallowed|taken|downed) (the|all the|all my|"
+                  + "my|them|those) (pills|meds|tablets)\\b.{0,40}\\b(ago|it is done|its done|feeling (sleepy|dizzy|weird|numb|"
+                  + "tired)|tell (my|the) \\w+ i love|goodbye|to make it stop)|\\b(drank|swallowed|took|downed|chugged) (a |the |"
+                  + "an )?(whole|entire|full) (bottle|box|pack|jar|packet) of\\b.{0,40}\\b(to make (it|everything) (all )?stop|to "
+                  + "(sleep|die|not wake))|\\b(took|injected|shot|drank|swallowed) (my |the |his |her )?(\\w+ )?(way too much|too "
+                  + "much|too many)\\b.{0,30}\\b(on purpose|i wanted to|to make it stop|so i (would|could) (not|die))"),
+        .init(id: "poisoned-child", category: .overdose, score: 1,
+              pattern: "\\bfoam\\w* (at|in|from) (the|his|her|their|my) mouth\\b|\\b(drank|swallowed|ate|bit into|chewed|"
+                  + "got into) (something|some|a|the|an|one of the)? ?(\\w+ )?(from under the sink|(dishwasher|laundry|detergent|"
+                  + "tide) pods?|button batter(y|ies)|edibles?|edible gummies|lamp oil|windshield washer fluid)\\b"),
+        .init(id: "method-certainty", category: .methodOrMeans, score: 1,
+              pattern: "\\b(jump\\w*|floor|stor(y|ies)|building|bridge|high|pills|hanging|rifle|handgun|gun|garage|rope|"
+                  + "overdose)\\b.{0,60}\\b(kill you|be sure (you|i) die|for it to (actually )?work|to actually work)\\b|\\bhow "
+                  + "long does it take to (drown|bleed out|suffocate|die)\\b|\\bmore (certain|reliable|effective|painless|"
+                  + "sure)\\b.{0,30}\\b(ending|end it|die|dying|suicide|hanging|pills or)|\\b(work|works|worked) on a "
+                  + "(person|human)\\b|\\b(enough|do it|work)\\b.{0,20}\\bif i (took|take|injected|inject|drank|drink|"
+                  + "swallowed|swallow) (all|the whole|every)"),
+        .init(id: "hoarded-pills", category: .methodOrMeans, score: 1,
+              pattern: "\\b(stockpil|hoard)\\w* (up )?(the |my |some |all |all the |all my )?(\\w+ )?\(pills)\\b|\\b\(pills)\\b"
+                  + ".{0,30}\\b(i have been|i been|been) (hoarding|saving|stockpiling|collecting|stashing)\\b|\\b(counted|counting|"
+                  + "count) (them|the pills|my pills|the tablets) (again|twice|every)"),
+        .init(id: "euphemism-exit", category: .activeIdeation, score: 1,
+              pattern: "\\b(want|wanna|ready|going|time|need) to (just )?(check|tap|clock) out( for good| permanently| early)?$|"
+                  + "\\b(clock|clocking|tap|tapping|bow|bowing|check|checking) out (for good|permanently|forever|of (this )?life)"
+                  + "\\b(?!.*\\b(retire\\w*|retirement|last shift|new job|the company|the firm))|\\b(punch|punching) my (own )?"
+                  + "ticket\\b|\\bcash in my chips\\b|\\b(take|taking) myself out\\b(?! (for|to|of "
+                  + "the (house|game|running|race|group|chat)))|\\bthe permanent (one|way out|exit|solution)\\b|\\b(quit|"
+                  + "quitting) (this|my) life\\b|\\bgo to sleep forever\\b|\\bsleep for good\\b|\\b(go|going) early\\b.{0,20}"
+                  + "\\b(world|life|join)|\\bjoin (her|him|them|my (\\w+ ){1,2}|the (guys|boys|ones)( \\w+){0,3})( up there| in "
+                  + "heaven| on the other side)? early\\b"),
+        .init(id: "decided-doing-it", category: .intent, score: 1,
+              pattern: "\\b(i have decided|i decided|decision is made|decisions made|it is decided|its decided|made peace with "
+                  + "it|not backing out|no more talking about it|this time i am following through|going thru with it|going "
+                  + "through with it)\\b.{0,30}\\b(i am doing it|doing it|i am going|its happening|it is happening|i will|"
+                  + "i am ready|$)|\\b(i am|im) (doing it|gonna do it|going to do it)\\b.{0,20}\\b(stop asking|sorry|"
+                  + "do not (call|send)|i have decided|decided)\\b|\\b(i will|i will be|ill be) dead by (morning|tomorrow|"
+                  + "tonight|the weekend|sunrise|friday|monday)\\b|\\bthe pain ends when i do\\b|\\b(finish|finishing) myself\\b"),
+        .init(id: "end-date", category: .planOrTiming, score: 1,
+              pattern: "\\bthe (day|night|date) i (end it|end things|die|do it|check out|kill myself|go through with it)\\b|"
+                  + "\\b(not|never|no more) renewing anything,? including (me|my life|myself)\\b|\\b(everything is|its all|it "
+                  + "is all) (ready|set|in place) for (tonight|tomorrow|the end|it)\\b|\\b(a few|couple of|two|three) hours "
+                  + "from now it (will|will all|all will) be over\\b|\\b(when|once) the clock hits\\b.{0,20}\\bover for me\\b"),
+        .init(id: "self-harm-acts", category: .selfHarm, score: 1,
+              pattern: "\\bcut (again|myself again)\\b|\\b(urges?|urge) to (cut|burn|hurt)\\b|\\bjust for cutting\\b|"
+                  + "\\b(cigarette|lighter|hot pan|iron) (into|out on|against|on) my (arm|arms|wrist|wrists|leg|legs|ankle|"
+                  + "thigh|thighs|hand|skin)\\b|\\bcutting (is|makes|helps|has been)\\b|\\bthe cuts are\\b|\\b(covered in|"
+                  + "new|fresh|deeper) (cuts|scratches|burns|marks)\\b(?! (from|on the (car|table|door|floor|wall)))|"
+                  + "\\b(hit|hitting|punch|punching|slap|slapping|bit|biting|scratch|scratching|scratched|burn|burning|burned) "
+                  + "my (own )?(\\w+ )?(face|arm|arms|leg|legs|skin|forearm|wrist|wrists)\\b.{0,40}\\b(bled|bleed|numb|until|"
+                  + "till|hurt|deserve|on purpose)|\\b(banging|bang|hitting|hit) my head (on|against) the wall\\b|\\bmy blades\\b|"
+                  + "\\b(blades|razors) and (bandages|band aids|gauze)\\b|\\bconcealer for my (wrists|arms|thighs)\\b"),
+        .init(id: "third-party-signs", category: .thirdParty, score: 1,
+              pattern: "\\b\(thirdSubject) (has been |is |keeps |was )?(giving away|gave away|gives away) (all |most )?(his|her|"
+                  + "their) (stuff|things|tools|guns|belongings|possessions|games|console|clothes)\\b|\\b(left|leaving|wrote) "
+                  + "(a|an|his|her) (note|letter) (saying|that says|to the kids|addressed to the kids)\\b.{0,40}\\b(sorry|"
+                  + "goodbye|not to look|do not look)|\\b(note|letter|text|message) (from|by) (my|our) \\w+ (that says|saying) "
+                  + "(sorry|goodbye)|\\b(says|said|keeps saying) (his|her|their) unit is waiting\\b|\\b(looking up|searched|"
+                  + "googled|looked up) (bridges|guns|how to die|how high)"),
+        .init(id: "passive-relief", category: .passiveIdeation, score: 1,
+              pattern: "\\b(hope|hoping|hoped|wish|wishing|pray|praying)\\w* (i|that i) (get|got|gets) (in|into|hit by) (a|an) "
+                  + "(car |truck |bad )?(accident|crash|wreck)\\b|\\b(hope|hoping|wish|wishing|pray|praying)\\w* (that )?(god|"
+                  + "the lord|he|the cancer|it|my heart|a truck|a bus|a car) (would |will |just |to )?(take me|takes me|hit me|"
+                  + "hits me|finishes me|finish me|quit on me|hurry up and take me)\\b|\\b(if|when) (a|the) (bus|truck|car) hit "
+                  + "me\\b.{0,40}\\b(mind|fine|okay|ok|relief)|\\b(would|be) (a relief|fine|ok|okay) if (i|a truck|a bus|my heart) "
+                  + "(just )?(did not exist|did not wake|hit me|quit|stopped|died|was gone)\\b|\\b(cheaper|easier|simpler|lighter) "
+                  + "(for (everyone|all of them|everybody|them)|w/o me|without me) if i (was|were) gone\\b|\\bnot make it to the "
+                  + "other side\\b|\\b(fall asleep|go to sleep|sleep) and not come back\\b|\\b(kind of|was) hoping i (would not|"
+                  + "wouldnt|would never) make (this|it to)"),
         .init(id: "farewell-signs", category: .preparatoryBehaviour, score: 1,
               pattern: "\\bgiving (her|his|their|my) (things|stuff|belongings|possessions) away\\b.{0,60}\\b(saying goodbye|"
                   + "goodbyes)\\b|\\b(saying|said|says) goodbye\\b.{0,80}\\b(not answering|will not answer|can not reach|cannot "

@@ -52,8 +52,8 @@ public struct CrisisScreen: Sendable {
             return ruled
         }
         var best = ruled
-        for vector in vectors {
-            let assessment = classifier.assess(vector: vector)
+        for (window, vector) in zip(windows, vectors) {
+            let assessment = classifier.assess(vector: vector, window: window)
             if assessment.score > best.score { best = assessment }
         }
         return best

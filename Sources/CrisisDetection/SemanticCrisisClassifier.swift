@@ -2,8 +2,8 @@ import Foundation
 import LLM
 
 /// The learned half of the crisis layer: a logistic regression over a message's sentence vector
-/// (all-MiniLM-L6-v2) that says whether it reads as a crisis, and the nearest category centroid
-/// that says which kind. It catches paraphrases the rules have no words for; the rules stay first
+/// (all-MiniLM-L6-v2) and the words and word pairs of the window (``terms(of:)``) that says
+/// whether it reads as a crisis, and the nearest category centroid that says which kind. It catches paraphrases the rules have no words for; the rules stay first
 /// and decide whenever they can.
 ///
 /// Trained by `homeos dev train crisis` on the development crisis sets and ordinary household
@@ -24,6 +24,9 @@ public struct SemanticCrisisClassifier: Sendable, Codable, Hashable {
     public var weights: [Float]
     /// Its bias.
     public var bias: Float
+    /// The weight of each word and word pair ("all my") the training rows share, added when the
+    /// window contains it; nil for a classifier of vectors only.
+    public var terms: [String: Float]?
     /// A message is a crisis when its probability reaches this.
     public var threshold: Double
     /// ``CrisisCategory`` raw values, one per centroid.
@@ -34,11 +37,12 @@ public struct SemanticCrisisClassifier: Sendable, Codable, Hashable {
     public var provenance: [String]
 
     /// Creates a classifier.
-    public init(space: EmbeddingSpace, weights: [Float], bias: Float, threshold: Double, categories: [String],
-                centroids: [[Float]], provenance: [String]) {
+    public init(space: EmbeddingSpace, weights: [Float], bias: Float, terms: [String: Float]? = nil, threshold: Double,
+                categories: [String], centroids: [[Float]], provenance: [String]) {
         self.space = space
         self.weights = weights
         self.bias = bias
+        self.terms = terms
         self.threshold = threshold
         self.categories = categories
         self.centroids = centroids
@@ -68,19 +72,32 @@ public struct SemanticCrisisClassifier: Sendable, Codable, Hashable {
         return classifier
     }
 
-    /// The probability that a sentence vector reads as a crisis.
-    public func probability(vector: [Float]) -> Double {
+    /// The words and word pairs of a window (a normalised sentence of
+    /// ``CrisisDetector/semanticWindows(_:)``), each once.
+    public static func terms(of window: String) -> Set<String> {
+        let words = window.split(separator: " ").map(String.init)
+        var terms = Set(words)
+        for index in words.indices.dropFirst() { terms.insert(words[index - 1] + " " + words[index]) }
+        return terms
+    }
+
+    /// The probability that a window reads as a crisis, from its sentence vector and, when the
+    /// classifier has ``terms``, its words.
+    public func probability(vector: [Float], window: String = "") -> Double {
         precondition(vector.count == space.dimension, "a vector of another embedding space")
         var sum = bias
         for index in vector.indices { sum += weights[index] * vector[index] }
+        if let terms, !window.isEmpty {
+            for term in Self.terms(of: window) { sum += terms[term] ?? 0 }
+        }
         return 1 / (1 + Foundation.exp(-Double(sum)))
     }
 
-    /// The decision for a sentence vector: a crisis of the nearest category when the probability
-    /// reaches ``threshold``. The score is scaled so that ``threshold`` maps to the detector's own
-    /// threshold (a crisis scores 0.5 or more, anything else less).
-    public func assess(vector: [Float]) -> CrisisAssessment {
-        let crisis = probability(vector: vector)
+    /// The decision for a window and its sentence vector: a crisis of the nearest category when the
+    /// probability reaches ``threshold``. The score is scaled so that ``threshold`` maps to the
+    /// detector's own threshold (a crisis scores 0.5 or more, anything else less).
+    public func assess(vector: [Float], window: String = "") -> CrisisAssessment {
+        let crisis = probability(vector: vector, window: window)
         var best = 0
         var bestSimilarity = -Float.infinity
         for (index, centroid) in centroids.enumerated() {
@@ -101,6 +118,7 @@ public struct SemanticCrisisClassifier: Sendable, Codable, Hashable {
         func round(_ value: Float) -> Float { (value * scale).rounded() / scale }
         rounded.weights = weights.map(round)
         rounded.bias = round(bias)
+        rounded.terms = terms?.mapValues(round).filter { $0.value != 0 }
         rounded.centroids = centroids.map { $0.map(round) }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]

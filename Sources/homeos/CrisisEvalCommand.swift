@@ -9,7 +9,7 @@ struct CrisisEvalCommand: AsyncParsableCommand {
         commandName: "crisis",
         abstract: "Run the crisis layer over a labelled set: recall per crisis category, false positives per look-alike.",
         discussion: """
-            --data development reads evaluation/development/crisis.jsonl, the set the rules are tuned on. \
+            --data development reads evaluation/development/crisis*.jsonl, the sets the rules are tuned on. \
             --data heldout reads the frozen evaluation/heldout/crisis.jsonl and household.jsonl, for final \
             reports only: never tune on it. --file reads any file of the same format instead. No language model \
             is used; the learned half reads the sentence encoder (all-MiniLM-L6-v2) when it is installed, and \
@@ -49,8 +49,9 @@ struct CrisisEvalCommand: AsyncParsableCommand {
         } else if data == .heldout {
             files = ["crisis.jsonl", "household.jsonl"].map { Self.evaluationFolder.appendingPathComponent("heldout/" + $0) }
         } else {
-            files = ["crisis.jsonl", "crisis-2.jsonl"].map { Self.evaluationFolder.appendingPathComponent("development/" + $0) }
-                .filter { FileManager.default.fileExists(atPath: $0.path) }
+            let folder = Self.evaluationFolder.appendingPathComponent("development")
+            files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+                .filter { $0.hasPrefix("crisis") && $0.hasSuffix(".jsonl") }.sorted().map { folder.appendingPathComponent($0) }
         }
         var cases: [CrisisEvaluation.Case] = []
         do {

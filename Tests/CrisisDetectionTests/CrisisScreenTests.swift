@@ -61,12 +61,27 @@ struct CrisisScreenTests {
                                                                                            "this commute. buy milk"])
     }
 
+    /// Words and word pairs the classifier learned add to what the vector says.
+    @Test func termWeightsAddToTheVector() async {
+        #expect(SemanticCrisisClassifier.terms(of: "the old kettle") == ["the", "old", "kettle", "the old", "old kettle"])
+        var classifier = Self.classifier
+        classifier.terms = ["old kettle": 12]
+        // The stand-in vector of "kettle" reads as calm; the learned word pair reads as a crisis.
+        #expect(classifier.probability(vector: [0, 1], window: "the old kettle") > 0.9)
+        #expect(classifier.probability(vector: [0, 1], window: "kettle the old") < 0.01)
+        #expect(classifier.probability(vector: [0, 1]) < 0.01)
+        #expect((await CrisisScreen(encoder: StandInEncoder(), classifier: classifier).assess("Buy milk. It is the old kettle again")).isCrisis)
+        #expect(!(await CrisisScreen(encoder: StandInEncoder(), classifier: Self.classifier).assess("Buy milk. It is the old kettle again")).isCrisis)
+    }
+
     @Test func theBundledClassifierReadsTheSentenceEncodersSpace() throws {
         let bundled = try SemanticCrisisClassifier.bundled()
         #expect(bundled.space.dimension == 384)
         #expect(bundled.space.name.contains("sentence encoder"))
         #expect(bundled.threshold > 0.5 && bundled.threshold < 1)
         #expect(Set(bundled.categories) == Set(CrisisCategory.allCases.map(\.rawValue)))
+        #expect((bundled.terms?.count ?? 0) > 100, "the bundled classifier reads words as well as vectors")
+        #expect(try SemanticCrisisClassifier.decode(bundled.repositoryJSON()) == bundled)
         #expect(throws: CrisisClassifierError.self) { try SemanticCrisisClassifier.decode(Data("{}".utf8)) }
     }
 }
