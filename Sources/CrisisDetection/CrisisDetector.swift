@@ -27,7 +27,9 @@ public struct CrisisDetector: Sendable {
     public func assess(_ text: String) -> CrisisAssessment {
         // Each sentence alone, then each pair of neighbours ("Which bridge is highest? Asking for me.").
         let sentences = normalizer.sentences(text)
-        var windows = sentences
+        // A sentence the next one places in the past ("… thought about jumping. That was 20 years ago.") is not
+        // read alone; the pair of the two still is, with the resolution in it.
+        var windows = sentences.indices.filter { !placedInThePast(sentences, $0) }.map { sentences[$0] }
         if sentences.count > 1 {
             windows += zip(sentences, sentences.dropFirst()).map { $0 + " " + $1 }
         }
@@ -44,10 +46,19 @@ public struct CrisisDetector: Sendable {
     /// ("this commute is killing me") taken out, then the whole message when it has several
     /// sentences (always last).
     public func semanticWindows(_ text: String) -> [String] {
-        let sentences = normalizer.sentences(text).map(compiled.mask).filter { !setAside($0) }.map {
+        let normalised = normalizer.sentences(text)
+        let sentences = normalised.indices.filter { !placedInThePast(normalised, $0) }.map { compiled.mask(normalised[$0]) }
+            .filter { !setAside($0) }.map {
             $0.replacingOccurrences(of: "_", with: "").split(separator: " ").joined(separator: " ")
         }.filter { !$0.isEmpty }
         return sentences.count > 1 ? sentences + [sentences.joined(separator: ". ")] : sentences
+    }
+
+    /// Whether the sentence after `index` only says that what came before is over ("That was 20 years ago.",
+    /// "That's long behind me.").
+    private func placedInThePast(_ sentences: [String], _ index: Int) -> Bool {
+        index + 1 < sentences.count && compiled.matches([compiled.afterward], in: sentences[index + 1])
+            && !compiled.matches([compiled.presentRisk], in: sentences[index + 1])
     }
 
     /// Whether a masked sentence is about risk that is over or denied, or about a story.
@@ -93,6 +104,7 @@ final class CompiledCrisisRules: @unchecked Sendable {
     let thirdParty: [NSRegularExpression]
     let media: NSRegularExpression
     let presentRisk: NSRegularExpression
+    let afterward: NSRegularExpression
     let timing: NSRegularExpression
     let veteran: NSRegularExpression
     let firstPerson: NSRegularExpression
@@ -113,6 +125,7 @@ final class CompiledCrisisRules: @unchecked Sendable {
         thirdParty = CrisisRules.thirdPartyPatterns.map(compile)
         media = compile(CrisisRules.media)
         presentRisk = compile(CrisisRules.presentRisk)
+        afterward = compile(CrisisRules.afterward)
         timing = compile("\\b" + CrisisRules.timing + "\\b")
         veteran = compile("\\b(over there|deployment|deployed|afghanistan|iraq|kandahar|fallujah|helmand|the unit|my unit|"
             + "my squad|my platoon|my company|my battalion|my brothers in arms|battle buddy|battle buddies|my buddies|my guys|"

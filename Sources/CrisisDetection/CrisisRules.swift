@@ -49,6 +49,10 @@ enum CrisisRules {
         "(took|take|taking|brought|bring|dropped|drop) (off )?(all )?(the |my |our )?(old |unused |expired |leftover )?"
             + "(\\w+ )?(pills|meds|medications|prescriptions|bottles) (off )?to the (pharmacy|drug store|police station|take back)",
         "(pharmacy |drug |medication |medicine )?take ?back (bin|box|day|program|event|kiosk)",
+        "(would|could|id|i would|i could) kill for (a|an|some|another)\\b",
+        "(lawn ?mower|mower|saw|blender|fan|wiper|skate|hedge trimmer|trimmer) blades?",
+        "blades? (on|of|for) (my|the|our) (lawn ?mower|mower|saw|blender|fan|trimmer)",
+        "signs of too much", "overdos\\w* on (vitamin \\w+|vitamins|gummy vitamins|supplements|fish oil|iron supplements)",
         "remind (me|him|her|us|mom|dad|grandma|grandpa) to take (my|his|her|their|the) (meds|pills|medications?|medicine|tablets)",
         "(dead|died) (tired|battery|phone|car|plant|plants|serious|wrong|on|center|end|last|set on|beat|asleep)",
         "(phone|battery|car|laptop|plant|plants|tv|fridge|printer|tablet|remote|flowers|basil|tomatoes|lawn|grass|"
@@ -104,11 +108,24 @@ enum CrisisRules {
         "(am|are|is|was) not (suicidal|going to (hurt|kill|harm) (myself|himself|herself|themselves))",
         "(no|not any|not having|never had|have not had|has not had|had no) (suicidal )?(thoughts|urges|plans|"
             + "intentions) (of|about|to)",
-        "(have not|has not|had not|did not|never) (had|felt|been|wanted|thought|hurt|cut|harmed)\\b.{0,40}\\b"
+        "(have not|has not|had not|did not|never) (had|felt|been|wanted|thought|hurt|cut|harmed|done)\\b.{0,40}\\b"
             + "(in|for|since) (\\w+ )?(years|months|a year|a long time|ages|decades|\\d+ (years|months))",
-        "(years|months|a year|a long time|decades) ago", "(used to|back when|back in (the day|high school|college|school|the service|the army|my (teens|twenties|thirties|youth|"
-            + "day)|\\d{4})|back then|looking back|when i was (a teen|younger|"
-            + "in high school|in college|\\d+|a kid|a teenager|a child|little|in middle school|in my (teens|twenties)))",
+        "(years|yrs|months|a year|a long time|decades) ago",
+        // Written 2026-11-27 from the past-or-resolved look-alikes of the fourth development sets.
+        "\\blong (behind me|ago|passed|gone|over)\\b", "\\b(that|it) (has|is) long (passed|over|behind me)\\b",
+        "\\b(i am|im) not that (person|girl|guy|kid) any ?more\\b", "\\b(that|it) (is|was) (all )?in the past\\b",
+        "\\b(\\d+|one|two|three|four|five|six|seven|eight|nine|ten|a|many) (years?|yrs|months?|weeks?|days?) (self harm |"
+            + "cutting |suicide attempt |attempt )?(free|clean)\\b", "\\b(self harm|cutting|attempt) free\\b",
+        "\\bfree (from|of) (self harm|cutting|the urge)", "\\b(old|faded|healed|healing) (self harm |sh )?(scars|marks)\\b",
+        "\\b(scars|marks)\\b.{0,40}\\b(faded|from (when|a hard time|years ago|my teens|long ago|high school))",
+        "\\b(therapy|treatment|the medication|counseling|counselling|the support group|my therapist|the program|rehab) "
+            + "(really )?(helped|worked|saved)", "\\b(has|have|had|she has|he has|i have) been (well|stable|fine|healthy|"
+            + "okay|ok|good|doing well) (for|since)\\b", "\\b(as a|in my) (young|teen|teenager|kid|child|student|youth)\\b",
+        "\\bremember (thinking|feeling|believing)\\b",
+        "\\b(was|were|had|did|tried|attempted)\\b.{0,60}\\bin (19|20)\\d\\d\\b", "(used to|back when|back in (the day|high school|college|school|the service|the army|my (teens|twenties|thirties|youth|"
+            + "day)|\\d{4})|back then|looking back|when i was (a teen|younger|young|small|"
+            + "in high school|in college|\\d+|a kid|a teenager|a child|little|in middle school|in my (teens|twenties)|in (the )?(army|"
+            + "navy|marines|military|service|air force|college|school)))",
         "(remember|remembering) (when|how|back when)", "(so )?glad i (stayed|am still here|did not|survived|held on)",
         "(from|since) when i was", "recovery\\b", "surviving",
         "(died|dying|death|lost (my|a|our|her|his) \\w+) (by|to|from) suicide", "(was|were|used to be) suicidal (in|when|back|as a|years|during)",
@@ -125,9 +142,18 @@ enum CrisisRules {
             + "sponsored|5k) walk\\b",
     ]
 
+    /// A sentence that only places what came before it in the past: "That was 20 years ago.", "That's long
+    /// behind me, therapy really worked.", "I'm in a good place now."
+    static let afterward = "^(that|it|all that|all of that|this) (is|was|has been|happened|feels|seems) (so |all )?(long (behind "
+        + "me|ago|over|passed)|behind me|in the past|over now|(\\w+ )?(years|yrs|months|decades) ago|a long time ago)\\b|^(i am|im) "
+        + "(in a (good|better|much better) place|doing (well|great|much better|so much better|fine)|not that person)\\b"
+
     /// Words that keep a sentence's risk current even beside a denial or a past event ("it has been
     /// two years since dad died and I still want to die").
-    static let presentRisk = "\\b(still|again|want to|wanna|going to|tonight|right now|anymore|any more|keep|keeps|"
+    /// "Glad I'm still here", "used to want to" and "not that person anymore" are survival, not present risk.
+    static let presentRisk = "\\b(still(?! (here|alive|around|standing|kicking|breathing))|again|(?<!used to )want to|"
+        + "(?<!used to )wanna|going to|tonight|right now|(?<!person )anymore|any more|keep|keeps|relaps\\w*|blew it|ruined it|"
+        + "slipped|broke my streak|but now|"
         + "thinking about|this time|lately|these days)\\b"
 
     /// Words that place a sentence in a story (a film, a book, a game) rather than the writer's life.

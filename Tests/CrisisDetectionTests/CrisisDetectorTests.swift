@@ -33,6 +33,9 @@ import Testing
         ("urges to cut are really bad tonight", .selfHarm),
         ("my son has been giving away his stuff and saying goodbye to his friends", .thirdParty),
         ("i keep hoping i get in a car accident on the way to work", .passiveIdeation),
+        // Survival words do not hide a present risk beside them.
+        ("I tried to end my life when I was 19. I still think about doing it again.", .none),
+        ("That was years ago. Tonight I want to die.", .none),
         ("how many tylenol would it take to not wake up", .methodOrMeans),
         ("I wrote letters to everyone so they understand when I'm gone", .preparatoryBehaviour),
         ("been cutting my arms again", .selfHarm),
@@ -123,6 +126,15 @@ import Testing
         "remind me to take my meds every night at 9",
         "we walked into the ocean up to our knees, the kids loved it",
         "the cat went out last night and never came back, should we put up posters",
+        // Past or resolved, from the fourth development sets (2026-11-27).
+        "Ten years ago I tried to end my life. Today I'm celebrating a decade of being glad I'm still here.",
+        "Five years self-harm free today!",
+        "used to want to die every day in high school. college has been so different, i actually like my life now",
+        "When I was in the army I had a very dark period and thought about ending it. That's long behind me, therapy really worked.",
+        "two years ago i wrote a goodbye letter. today i read it and then burned it because i'm not that person anymore",
+        "I'd kill for a cup of tea right now.",
+        "The blade on my lawn mower is dull, how do I replace it?",
+        "Can you overdose on vitamin D from supplements?",
     ])
     func lookAlikesAreNot(message: String) {
         let assessment = detector.assess(message)

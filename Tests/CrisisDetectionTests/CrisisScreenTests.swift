@@ -56,6 +56,11 @@ struct CrisisScreenTests {
         let screen = CrisisScreen(encoder: StandInEncoder(), classifier: Self.classifier)
         #expect(!(await screen.assess("Years ago the lantern called me")).isCrisis)
         #expect(!(await screen.assess("In the movie the lantern calls the hero")).isCrisis)
+        // A sentence the next one places in the past is not classified alone.
+        #expect(CrisisDetector().semanticWindows("I once stood on a roof. That was 20 years ago. I'm writing a memoir now.")
+                == ["i am writing a memoir now"])
+        #expect(!(await screen.assess("The lantern called me. That was 20 years ago.")).isCrisis)
+        #expect((await screen.assess("The lantern called me. That was then, this is now.")).isCrisis)
         // The benign idiom is taken out before the classifier reads the sentence.
         #expect(CrisisDetector().semanticWindows("This commute is killing me. Buy milk") == ["this commute", "buy milk",
                                                                                            "this commute. buy milk"])
