@@ -42,6 +42,13 @@ struct CrisisEvalCommand: AsyncParsableCommand {
     static let evaluationFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("evaluation")
 
+    /// Every development crisis set (`evaluation/development/crisis*.jsonl`), in name order.
+    static func developmentFiles() throws -> [URL] {
+        let folder = evaluationFolder.appendingPathComponent("development")
+        return try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            .filter { $0.hasPrefix("crisis") && $0.hasSuffix(".jsonl") }.sorted().map { folder.appendingPathComponent($0) }
+    }
+
     func run() async throws {
         let files: [URL]
         if !file.isEmpty {
@@ -49,9 +56,7 @@ struct CrisisEvalCommand: AsyncParsableCommand {
         } else if data == .heldout {
             files = ["crisis.jsonl", "household.jsonl"].map { Self.evaluationFolder.appendingPathComponent("heldout/" + $0) }
         } else {
-            let folder = Self.evaluationFolder.appendingPathComponent("development")
-            files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
-                .filter { $0.hasPrefix("crisis") && $0.hasSuffix(".jsonl") }.sorted().map { folder.appendingPathComponent($0) }
+            files = try Self.developmentFiles()
         }
         var cases: [CrisisEvaluation.Case] = []
         do {

@@ -27,8 +27,8 @@ struct CrisisTrainCommand: AsyncParsableCommand {
             routing training messages (all "no crisis"); the frozen held-out sets are never read. The features are \
             the sentence vector and the words and word pairs several rows share. Cross-validation holds out one \
             file (one author) at a time, so its figures are those of language the training did not see; the \
-            threshold is the lowest whose cross-validated false positives stay within the budgets. Needs the sentence encoder \
-            (make setup). Deterministic: the same data gives the same file.
+            threshold is the lowest at which the whole layer's cross-validated false positives stay within the \
+            budgets. Needs the sentence encoder (make setup). Deterministic: the same data gives the same file.
             Example: swift run -c release homeos dev train crisis
             """
     )
@@ -63,13 +63,11 @@ struct CrisisTrainCommand: AsyncParsableCommand {
             throw CommandFailure("The sentence model \(SentenceEncoder.defaultModelFileName) is not installed: run `make setup`.")
         }
         var rows: [CrisisClassifierTraining.Row] = []
-        let development = CrisisEvalCommand.evaluationFolder.appendingPathComponent("development")
-        let files = try FileManager.default.contentsOfDirectory(atPath: development.path)
-            .filter { $0.hasPrefix("crisis") && $0.hasSuffix(".jsonl") }.sorted()
-        for name in files {
-            for item in try CrisisEvaluation.cases(fromJSONLines: development.appendingPathComponent(name)) {
+        for file in try CrisisEvalCommand.developmentFiles() {
+            for item in try CrisisEvaluation.cases(fromJSONLines: file) {
                 let category = item.isCrisis ? (CrisisCategory(rawValue: item.category) ?? .activeIdeation) : nil
-                rows.append(.init(text: item.text, category: category, group: item.isCrisis ? "crisis" : "hard-negative", source: name))
+                rows.append(.init(text: item.text, category: category, group: item.isCrisis ? "crisis" : "hard-negative",
+                                  source: file.lastPathComponent))
             }
         }
         rows += try HomeOSRouting.trainingExamples().map { .init(text: $0.text, category: nil, group: "household") }
