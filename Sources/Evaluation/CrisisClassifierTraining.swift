@@ -101,15 +101,15 @@ public struct CrisisClassifierTraining: Sendable {
         for start in stride(from: 0, to: kept.count, by: 256) {
             vectors += try await encoder.embeddings(for: kept[start..<min(start + 256, kept.count)].map(\.window))
         }
-        let labels = kept.map { $0.0.category != nil }
+        let labels = kept.map { $0.row.category != nil }
         let termSets = kept.map { SemanticCrisisClassifier.terms(of: $0.window) }
-        let sources = Array(Set(kept.filter { $0.0.group != "household" }.map(\.0.source))).sorted()
+        let sources = Array(Set(kept.filter { $0.row.group != "household" }.map(\.row.source))).sorted()
         let bySource = foldBySource && sources.count >= 2
         let foldCount = bySource ? sources.count : folds
         var generator = SplitMix64(seed: 7)
-        let foldOf = kept.map { row -> Int in
+        let foldOf = kept.map { item -> Int in
             let random = Int(generator.next() % UInt64(foldCount))
-            return bySource && row.0.group != "household" ? sources.firstIndex(of: row.0.source)! : random
+            return bySource && item.row.group != "household" ? sources.firstIndex(of: item.row.source)! : random
         }
 
         var outOfFold = [Double](repeating: 0, count: kept.count)
@@ -148,7 +148,7 @@ public struct CrisisClassifierTraining: Sendable {
         var categories: [String] = []
         var centroids: [[Float]] = []
         for category in CrisisCategory.allCases {
-            let members = kept.indices.filter { kept[$0].0.category == category }
+            let members = kept.indices.filter { kept[$0].row.category == category }
             guard !members.isEmpty else { continue }
             var sum = [Float](repeating: 0, count: space.dimension)
             for index in members { for position in sum.indices { sum[position] += vectors[index][position] } }
@@ -156,7 +156,7 @@ public struct CrisisClassifierTraining: Sendable {
             categories.append(category.rawValue)
             centroids.append(sum.map { $0 / max(norm, 1e-9) })
         }
-        let counts = Dictionary(grouping: kept, by: { $0.0.group }).mapValues(\.count)
+        let counts = Dictionary(grouping: kept, by: { $0.row.group }).mapValues(\.count)
         let validation = bySource
             ? "\(foldCount)-fold cross-validation by source (each file's rows held out together: \(sources.joined(separator: ", ")))"
             : "\(foldCount)-fold cross-validation"
