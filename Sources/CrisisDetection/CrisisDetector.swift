@@ -27,11 +27,12 @@ public struct CrisisDetector: Sendable {
     public func assess(_ text: String) -> CrisisAssessment {
         // Each sentence alone, then each pair of neighbours ("Which bridge is highest? Asking for me.").
         let sentences = normalizer.sentences(text)
-        // A sentence the next one places in the past ("… thought about jumping. That was 20 years ago.") is not
-        // read alone; the pair of the two still is, with the resolution in it.
-        var windows = sentences.indices.filter { !placedInThePast(sentences, $0) }.map { sentences[$0] }
+        // A sentence the next one places in the past ("… thought about jumping. That was 20 years ago.") is read
+        // neither alone nor paired with that closing sentence.
+        let closed = Set(sentences.indices.filter { placedInThePast(sentences, $0) })
+        var windows = sentences.indices.filter { !closed.contains($0) }.map { sentences[$0] }
         if sentences.count > 1 {
-            windows += zip(sentences, sentences.dropFirst()).map { $0 + " " + $1 }
+            windows += sentences.indices.dropLast().filter { !closed.contains($0) }.map { sentences[$0] + " " + sentences[$0 + 1] }
         }
         var best = CrisisAssessment.none
         for window in windows {

@@ -17,9 +17,10 @@ enum CrisisRules {
     static let pills = "(pills?|tablets?|capsules?|meds|medications?|medicine|sleeping pills|sleepers|pain ?killers|"
         + "oxy\\w*|percocets?|xanax|valium|ambien|tylenol|acetaminophen|paracetamol|advil|ibuprofen|aspirin|benadryl|"
         + "insulin|anti ?depressants?|opioids?|fentanyl|heroin|lithium|seroquel|zoloft|prozac|lexapro|klonopin|"
-        + "trazodone|gabapentin|morphine|vicodin|norco|methadone|melatonin|prescriptions?|script)"
+        + "trazodone|gabapentin|morphine|vicodin|norco|methadone|melatonin|prescriptions?|script|tramadol|amitriptyline|"
+        + "co codamol|codamol|codeine|crocin|digoxin|phenobarbital|sertraline|diazepam|adderall|hydrocodone|nyquil)"
     static let quantity = "(all|whole|entire|every|handful|bottle|bottles|pack|packet|box|jar|blister|strip|too many|"
-        + "way too many|a lot of|a bunch of|a ton of|lots of|bunch|\\d{2,}|twenty|thirty|forty|fifty|sixty|hundred|dozen)"
+        + "way too many|a lot of|a bunch of|a ton of|lots of|bunch|a load of|loads of|a pile of|strips|\\d{2,}|twenty|thirty|forty|fifty|sixty|hundred|dozen)"
     static let relative = "(wife|husband|son|daughter|kid|kids|child|teen|teenager|boy|girl|mom|mother|mum|dad|father|"
         + "brother|sister|friend|buddy|partner|boyfriend|girlfriend|roommate|coworker|co worker|grandma|grandpa|"
         + "grandmother|grandfather|neighbou?r|uncle|aunt|cousin|nephew|niece|student|battle buddy|brother in law|"
@@ -57,6 +58,10 @@ enum CrisisRules {
         "(dead|died) (tired|battery|phone|car|plant|plants|serious|wrong|on|center|end|last|set on|beat|asleep)",
         "(phone|battery|car|laptop|plant|plants|tv|fridge|printer|tablet|remote|flowers|basil|tomatoes|lawn|grass|"
             + "mouse|keyboard|controller|headphones|charger|bulb|tree|fish|goldfish|hamster) (died|is dead|was dead|are dead|dead)",
+        // Written 2026-11-27: a threat hung on a trivial annoyance ("if the Browns lose again I'm jumping off a bridge").
+        "if (\\w+ ){1,6}(lose|loses|blow it|blows it|crows|cuts out|has to watch|have to watch|have to sit through|has to sit "
+            + "through) (\\w+ ){0,6}(i am|i will|he will|she will|he is|she is|i would) (going to )?(jump|jumping|shoot|hang|kill)"
+            + "\\w*( (myself|himself|herself|off|from))?( (the|a|my) (\\w+ )?(bridge|roof|ceiling fan|building|cliff))?",
         "deadline", "deadlines", "deadlift", "deadlifts", "deadbolt", "drop dead gorgeous", "over my dead body",
         "cut (the|my|his|her|our) (grass|lawn|hedge|hedges|cake|cord|onions?|vegetables|veggies|wire|tree|hair|nails|"
             + "bangs|coupons?|budget|costs?|spending|sandwich|steak|meat|paper|fabric|carrots?|apples?|pizza|bread|crust)",
@@ -128,7 +133,9 @@ enum CrisisRules {
             + "navy|marines|military|service|air force|college|school)))",
         "(remember|remembering) (when|how|back when)", "(so )?glad i (stayed|am still here|did not|survived|held on)",
         "(from|since) when i was", "recovery\\b", "surviving",
-        "(died|dying|death|lost (my|a|our|her|his) \\w+) (by|to|from) suicide", "(was|were|used to be) suicidal (in|when|back|as a|years|during)",
+        "(died|dies|dying|death|lost (my|a|our|her|his) \\w+) (by|to|from) suicide",
+        "\\w+ed\\b.{0,40}\\bin (19|20)\\d\\d", "(sober|clean|stable|well) (and \\w+ )?for (over |more than )?(\\w+ )?(years|months|a long time|ages)",
+        "got help (in|back|years|after)", "(been|have been|has been) (good|well|fine|okay|sober|clean|stable) ever since", "(was|were|used to be) suicidal (in|when|back|as a|years|during)",
         "(\\d+|one|two|three|four|five|six|seven|eight|nine|ten|many|a few) (years|months) since",
         "(support group|grief group|survivors of suicide) (got|helped|gets|helps)",
         "(?<!not )(?<!never )(doing|been doing) (really |so |pretty |very )?(well|good|great|okay|ok)\\b",
@@ -147,14 +154,21 @@ enum CrisisRules {
     static let afterward = "^(that|it|all that|all of that|this) (is|was|has been|happened|feels|seems) (so |all )?(long (behind "
         + "me|ago|over|passed)|behind me|in the past|over now|(\\w+ )?(years|yrs|months|decades) ago|a long time ago)\\b|^(i am|im) "
         + "(in a (good|better|much better) place|doing (well|great|much better|so much better|fine)|not that person)\\b"
+        // Written 2026-11-27 from the past-or-resolved look-alikes of crisis-5a/5b and the sets before them.
+        + "|^(she|he|they|i) (is|are|am|has|have) (now )?(fully |completely )?(recovered|doing (well|great|brilliantly|fine|"
+        + "better|amazing))\\b|\\b(sober|clean|stable|well|good|fine) (and (\\w+ ){1,3})?(for|ever since|since then)\\b|"
+        + "^(\\w+ ){0,2}(years|months) (well|clean|sober|free|stable|on|later)\\b|^(so )?glad i (did not|stayed|held on|am "
+        + "still here)\\b|^(therapy|treatment|counsel\\w*|the medication|rehab|the program|my therapist) (really )?(helped|"
+        + "worked|saved)\\b|^got help\\b|^(it has|its|it is) been (\\w+ )?(years|months) since\\b"
 
     /// Words that keep a sentence's risk current even beside a denial or a past event ("it has been
     /// two years since dad died and I still want to die").
     /// "Glad I'm still here", "used to want to" and "not that person anymore" are survival, not present risk.
-    static let presentRisk = "\\b(still(?! (here|alive|around|standing|kicking|breathing))|again|(?<!used to )want to|"
+    static let presentRisk = "\\b(still(?! (here|alive|around|standing|kicking|breathing))|(?<!smiling )(?<!laughing )(?<!happy )(?<!myself )again|"
+        + "(?<!used to )want to(?! (hug|thank|tell|say|share|help|give|write|know|ask|be ready|make sure))|"
         + "(?<!used to )wanna|going to|tonight|right now|(?<!person )anymore|any more|keep|keeps|relaps\\w*|blew it|ruined it|"
         + "slipped|broke my streak|but now|"
-        + "thinking about|this time|lately|these days)\\b"
+        + "thinking about|this time|lately|(?<!great )(?<!well )(?<!good )(?<!better )(?<!fine )these days)\\b"
 
     /// Words that place a sentence in a story (a film, a book, a game) rather than the writer's life.
     /// Words that are only ever about a story stand alone; everyday words ("show", "game", "ending",
@@ -163,6 +177,8 @@ enum CrisisRules {
     static let media = "\\b(movie|movies|film|films|series|novel|novels|chapter|lyrics|album|podcast|"
         + "documentary|character|characters|villain|protagonist|actor|actress|musical|anime|manga|comic|comics|netflix|"
         + "hbo|true crime|trailer|sequel|plot|scene|finale|author|poem|opera|meme|memes|theme song|soundtrack|"
+        + "episode (where|when|in which)|(piece|segment|report|article|news story|documentary) (on|about)|theme from|song called|"
+        + "the one called|book about|"
         + "(the|a|this|that|tv|video|board|new|last|final|latest|season|next|pilot) (show|shows|season|book|books|song|songs|band|"
         + "game|games|hero|play|ending|painting|story|episode|episodes))\\b"
 
@@ -701,7 +717,7 @@ enum CrisisRules {
         .init(id: "vehicle-in-front", category: .methodOrMeans, score: 1,
               pattern: "\\b(step|stepping|stepped|walk|walking|walked|jump|jumping|jumped|lie|lying|lay|laying|throw myself|"
                   + "throwing myself) (out )?(in front of|under) (the |a |an )?(\\w+ ){0,2}(train|trains|truck|trucks|semi|semis|"
-                  + "bus|freight|car|traffic|subway)\\b|\\b(stood|standing|stand|sat|sitting|sit|lay|lying|laying|lie|waited|"
+                  + "bus|freight|car|traffic|subway|lorry|lorries|tram)\\b|\\b(stood|standing|stand|sat|sitting|sit|lay|lying|laying|lie|waited|"
                   + "waiting|wait) (on|between|across) the (train |railroad |rail )?tracks\\b|\\b(swerv|veer|steer|aim)\\w* "
                   + "(toward|towards|into) (the )?(semis?|trucks?|oncoming|traffic|trees?|wall|barrier|pillar)\\b.{0,30}\\bon purpose"),
         .init(id: "water-no-return", category: .methodOrMeans, score: 1,
@@ -796,6 +812,211 @@ enum CrisisRules {
         .init(id: "needed-here", category: .passiveIdeation, score: 1,
               pattern: "\\b(does|would|will) (anyone|anybody) (even|really|actually) (need|want|miss|notice) me( here| anymore| "
                   + "at all| around)?$"),
+
+        // Written from the development sets crisis-5a and 5b (2026-11-27): language of rural and older
+        // writers and of English around the world; each rule names the signal, not a sentence.
+
+        .init(id: "not-for-what-i-said", category: .methodOrMeans, score: 1,
+              pattern: "(?:\\b(rope|gun|shotgun|rifle|pistol|handgun|revolver|shells?|bullets?|pills|tablets|hose|charcoal|tape|freeze|lethal|overdose|dose)\\b.{0,80}\\b(it is|its|they are|this is|that is) (for me|not for (\\w+ ){0,2}(coyotes|intruders|deer|vermin|the swing|a swing|a tyre swing|a tire swing|hunting))\\b)|"
+                  + "(?:\\bnot for (intruders|coyotes|burglars|the coyotes)$)|"
+                  + "(?:\\bi said (yes|it was)\\b.{0,30}\\b(it is not|it was not)( for \\w+)?$)|"
+                  + "(?:\\btold (the |him|her|them)\\w* .{0,20}\\bit was for .{0,30}\\b(it is not|it was not|its not)$)|"
+                  + "(?:\\b(charcoal|rope|hose|tape|pills|gun)\\b.{0,60}\\byou know what (for|it is for)\\b)|"
+                  + "(?:\\bwould it take (for|to kill) a (grown )?(man|woman|person|adult) (my|of my) (size|weight)\\b)"),
+        .init(id: "lethal-place-now", category: .methodOrMeans, score: 1,
+              pattern: "(?:\\b(i am|am|i have been|been|sitting|sat|stood|standing|parked|i am stood|keep standing|dey for) (right |out )?(on|at|by|near|up on|down by|on the edge of|at the edge of|at the end of|next to|for) (the |my |a )?(\\w+ ){0,3}(bridge|overpass|roof|rooftop|ledge|cliffs?|cliff edge|quarry|platform edge|edge of the platform|overlook|railway line|railway|train tracks|tracks|level crossing|reservoir|pier|balcony|gorge|dam|parking garage|car park|canal|towpath|harbour bridge|falls|beachy head|the gap|edge)\\b.{0,80}\\b(deciding|the drop|let go|letting go|step off|jump|go in|legs over|nobody about|can not go back|cannot go back|deep enough|looking down|numb|wan jump)\\b)|"
+                  + "(?:\\b(the )?railings? (are not|is not|arent|isnt) (even )?(that |very |so )?high\\b)|"
+                  + "(?:\\b(looked|looking|stared|staring) (down|at) .{0,50}\\b(it is|its) (deep|high|far) enough\\b)|"
+                  + "(?:\\bcloser to the edge\\b)|"
+                  + "(?:\\b(bridge|ledge|roof|cliff|platform edge|overpass)\\b.{0,40}\\b(now|right now)\\b.{0,40}\\b(jump|step off|let go)\\b)|"
+                  + "(?:\\b(bridge|overpass|roof|rooftop|ledge|cliffs?|cliff edge|quarry|platform edge|edge of the platform|overlook|railway line|railway|train tracks|tracks|level crossing|reservoir|pier|balcony|gorge|dam|parking garage|car park|canal|towpath|harbour bridge|falls|beachy head|the gap|edge)\\b.{0,80}\\b(keep (coming|going) back to|going back (there )?tonight|again tonight|going again tomorrow)\\b)|"
+                  + "(?:\\b(keep (coming|going) back to) (the |a )?(\\w+ ){0,3}(bridge|overpass|roof|rooftop|ledge|cliffs?|cliff edge|quarry|platform edge|edge of the platform|overlook|railway line|railway|train tracks|tracks|level crossing|reservoir|pier|balcony|gorge|dam|parking garage|car park|canal|towpath|harbour bridge|falls|beachy head|the gap|edge)\\b)|"
+                  + "(?:\\b(train|trains|freight)\\b.{0,60}\\b(i am|am) (stood|standing|sat|sitting|waiting) (right )?(next to|by|on|near) (it|the (tracks|line|crossing|platform edge))\\b)|"
+                  + "(?:\\b(roof|rooftop|overpass|bridge|building|cliff|tower|ledge|car park|parking garage)\\b.{0,100}\\bi (want|need|am going) to (go|get) up there (tonight|now|right now)\\b)|"
+                  + "(?:\\b(nobody|no one) survives\\b.{0,60}\\b(i am|now|tonight)\\b)|"
+                  + "(?:\\b(walking|going|heading) (down )?to the (railway line|train tracks|tracks|rail line)\\b)|"
+                  + "(?:\\b(least painful|painless|quickest|easiest|surest) way to (drown|die|go|do it|hang|bleed)\\b)|"
+                  + "(?:\\b(is|are|would) (\\w+ ){1,2}a (bad|good|painful|peaceful|quick) way to go\\b)|"
+                  + "(?:\\b(rocks|stones|bricks) in my (backpack|bag|pockets|coat)\\b)|"
+                  + "(?:\\bcould (just )?not bother swimming\\b)"),
+        .init(id: "going-to-lethal-place", category: .planOrTiming, score: 1,
+              pattern: "(?:\\b(i am|i will|i will be|going to|i am going to|i shall|i will just) (going |walking |heading |driving |walk |drive |head |go |getting )?(up |down |out )?(to|up to|down to|onto) the (\\w+ ){0,3}(bridge|tracks|overpass|quarry|cliffs?|railway line|gap|switchback|parking garage|roof)\\b.{0,80}\\b(tonight|tomorrow|at daybreak|at first light|at dawn|at sunrise|first night|this weekend|(monday|tuesday|wednesday|thursday|friday|saturday|sunday)|at \\d+|after (that|work|my shift)|then|jump|go in|that is it|surest|for good|not coming back|i have thought it|top level)\\b)|"
+                  + "(?:\\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tonight|tomorrow|daybreak|first light|dawn|sunrise|noon|lunchtime|\\d+ ?(am|pm)?)\\b.{0,60}\\b(i am|i will|going to|i will be) (going|walking|heading|driving|go|walk|drive|head) (up |down |out )?(to|up to|down to|onto) the (\\w+ ){0,3}(bridge|tracks|overpass|quarry|cliffs?|railway line|gap|roof|lake|reservoir|river|sea|pier|woods|forest)\\b)|"
+                  + "(?:\\b(lake|sea|ocean|reservoir|river|water|pond)\\b.{0,40}\\b(and )?(walk|walking|go|going) in$)|"
+                  + "(?:\\b(walk|walking) to the end of the pier\\b.{0,40}\\b(go in|and go in|that is where|jump)\\b)|"
+                  + "(?:\\b(put|putting|drive|driving|drove|going|go|take|taking|run|running) (the |my )?(rig |truck |car |semi |pickup |ute |van )?off (the |a )?(\\w+ ){0,2}(mountain|cliff|switchback|bend|overpass|highway|bridge|guardrail|road at the)\\b)|"
+                  + "(?:\\bthrough the guardrail\\b)|"
+                  + "(?:\\b(going|go) off at the (\\w+ ){0,2}(switchback|bend|cliff|curve)\\b)|"
+                  + "(?:\\bone way (drive|trip|ticket)\\b.{0,60}\\b(off|on purpose|not coming back|leaving my phone)\\b)"),
+        .init(id: "engine-in-closed-space", category: .methodOrMeans, score: 1,
+              pattern: "(?:\\b(hose|tube|pipe)\\b.{0,30}\\b(tailpipe|exhaust)\\b)|"
+                  + "(?:\\b(tailpipe|exhaust)\\b.{0,30}\\b(into|in) the (cab|car|window)\\b)|"
+                  + "(?:\\b(car|truck|engine|tractor|ford|chevy|motor)\\b.{0,15}\\b(running|idling)\\b.{0,30}\\b(closed|shut|inside (his|her|the|my) (garage|shed|barn|shop))\\b)|"
+                  + "(?:\\b(closed|shut) (garage|shed|barn|shop)\\b.{0,40}\\b(running|idling)\\b)|"
+                  + "(?:\\bdoor shut\\b.{0,60}\\brunning\\b)|"
+                  + "(?:\\bcharcoal (and|&) (duct )?tape\\b)|"
+                  + "(?:\\bplastic bag and (a roll of )?(duct )?tape\\b)|"
+                  + "(?:\\bhelium\\b.{0,60}\\bwhat people do with it\\b)|"
+                  + "(?:\\b(blew|blow|blowing) the (flame|pilot( light)?) out\\b.{0,40}\\b(shut|close|closed|closing) (all )?the windows\\b)|"
+                  + "(?:\\b(bath|tub)\\b.{0,40}\\b(hair ?dryer|hairdryers|toaster|radio|heater)\\b.{0,20}\\b(plugged in|in the water|on the side)\\b)"),
+        .init(id: "weapon-at-hand", category: .methodOrMeans, score: 1,
+              pattern: "(?:\\b(gun|guns|pistol|handgun|revolver|rifle|shotgun|45|9mm|glock|garand|30 06|service (pistol|revolver|weapon)|firearm|muzzle|barrel)\\b.{0,40}\\b(on my lap|in my lap|across my (knees|lap)|under my chin|in my mouth|to my head|against my (head|temple))\\b)|"
+                  + "(?:\\b(muzzle|barrel)\\b.{0,10}\\b(under my chin|in my mouth)\\b)|"
+                  + "(?:\\bloaded it\\b.{0,20}\\b(it is )?(on my lap|in my hand|in my lap)\\b)|"
+                  + "(?:\\b(holding|sat with|sitting with) (my|the) (\\w+ )?(rifle|gun|pistol|shotgun|revolver) (instead|tonight|again|right now)\\b)|"
+                  + "(?:\\b(one|a) (round|bullet|shell) (in the chamber )?(for me|with my name on it)\\b)|"
+                  + "(?:\\b(shells?|bullets?|rounds?|ammo)\\b.{0,80}\\bi only need (the )?one\\b)|"
+                  + "(?:\\b(dry runs?|practice runs?) (with )?(my |the )?(pistol|gun|rifle|knot|noose|rope)\\b)|"
+                  + "(?:\\b(practi[sc]ed|practi[sc]ing) the (knot|noose)\\b)|"
+                  + "(?:\\btested the (cord|rope|belt|hook)\\b.{0,60}\\b(hold|take) my weight\\b)|"
+                  + "(?:\\b(turning|turn|turned) it on myself\\b)|"
+                  + "(?:\\bby my own hand\\b)|"
+                  + "(?:\\b(fix|answer|way out|cure|solution) is a bullet\\b)|"
+                  + "(?:\\b(rifles?|guns?|pistols?|shotguns?)\\b.{0,60}\\b(the one|one) i am (keeping|saving) for myself\\b)|"
+                  + "(?:\\bready for the same thing\\b)|"
+                  + "(?:\\b(gun|revolver|pistol|rifle|shotgun)\\b.{0,20}\\band nothing (left|else) (to do|to live for)\\b)|"
+                  + "(?:^(the |my )?guns? (is )?loaded$)|"
+                  + "(?:\\b(gun|shotgun|rifle|pistol|pills|rope)\\b.{0,80}\\bworking (myself )?up to it\\b)|"
+                  + "(?:\\bi have (got )?the means\\b|\\bgot the means\\b)"),
+        .init(id: "whole-supply", category: .overdose, score: 1,
+              pattern: "(?:\\b(take|taking|neck|necking|swallow|swallowing|down|downing) (the whole (bottle|lot|box|strip|pack)|the lot)\\b(?! (of wine|of water|of champagne|to|with us|home)))|"
+                  + "(?:\\b\(pills)\\b.{0,60}\\b(the whole lot|the lot)\\b)|"
+                  + "(?:\\b(\(pills)|bars|henny|boxes)\\b.{0,60}\\b(would|will|is) (that|this|it|they) (do it|do the job|kill)\\b)|"
+                  + "(?:\\b(\(pills)|bars)\\b.{0,40}\\b(plus|with|and) (this |the |some )?(\\w+ )?(henny|hennessy|vodka|whiskey|whisky|bourbon|alcohol|wine|booze)\\b.{0,20}\\benough\\b)|"
+                  + "(?:\\bthe pills and the (whiskey|vodka|wine|bourbon|booze|whisky)\\b)|"
+                  + "(?:\\btonight i (take|will take|am taking) (them|the pills|it)$)|"
+                  + "(?:\\b(three|several|different|two|multiple) (different )?(chemists|pharmacies|drugstores|drug stores)\\b.{0,60}\\b(so (nobody|no one)|to get enough|enough (tablets|pills))\\b)|"
+                  + "(?:\\b\(pills) i (kept back|saved up|have been saving|stashed|have been holding|been holding)\\b)|"
+                  + "(?:\\b(holding|saving|hoarding) my \(pills) for (days|weeks)\\b)|"
+                  + "(?:\\b(\(pills)|bottle of \\w+)\\b.{0,20}\\bon the table in front of me\\b)|"
+                  + "(?:\\b(\(pills)|drawer|pistol|gun|rope|shaft|bridge|tractor)\\b.{0,80}\\b(as )?(my|a) way out\\b)"),
+        .init(id: "drink-poison", category: .overdose, score: 1,
+              pattern: "(?:^(i am )?(thinking (of|about)|going to|about to) (drink|drinking) it$)|"
+                  + "(?:(?<!rather )(?<!sooner )\\b(will|going to|threaten\\w* to|want to|wanna) drink (the |some )?(bleach|poison|kerosene|antifreeze|weedkiller|weed killer|paraquat|insecticide)\\b)|"
+                  + "(?:\\b(bleach|rat poison|poison|weedkiller|weed killer|paraquat|kerosene|antifreeze)\\b.{0,30}\\b(in|and|an) a (cup|glass)\\b(?! of))|"
+                  + "(?:\\b(poison|bleach|weedkiller|weed killer|antifreeze|paraquat)\\b.{0,40}\\b(mixed|stirred) (in|into) a (glass|cup)\\b)|"
+                  + "(?:\\bi (drank|swallowed|ate|injected) (some of |a load of |loads of )?(the )?(\\w+ ){0,2}(paraquat|weedkiller|weed killer|orchard spray|bleach|antifreeze|insecticide|pesticide|rat poison|kerosene|digoxin)\\b)"),
+        .init(id: "poisoning-in-progress", category: .overdose, score: 1,
+              pattern: "(?:\\b(baby|babies|toddler|little one|little lad|lad|grandson|granddaughter|grandkid|kid|child|son|daughter|nephew|niece|pamangkin|year old|boy|girl)\\b.{0,60}\\b(ate|eaten|swallowed|drank|chewed( on)?|bit into|got into|got hold of|got some|licked|sucked on|took a swig)\\b.{0,40}\\b(\(pills)|pill (box|organizer|organiser)|dosette( box)?|dishwasher (tablets?|pods?)|laundry (pods?|capsules?|tablets?)|bleach|antifreeze|rat (bait|poison)|bait pellets|kerosene|paraffin|diesel|petrol|gasoline|lamp oil|lighter fluid|weedkiller|weed killer|insecticide|pesticide|paraquat|orchard spray|button batter(y|ies)|cigarettes?|nicotine|vape (juice|liquid)|patch(es)?|calpol|digoxin|vitamins?|iron)\\b)|"
+                  + "(?:\\b(ate|eaten|swallowed|drank|drunk|chewed( on)?|bit into|took a swig (from|of)|swigged|sniffed)\\b.{0,40}\\b(dishwasher (tablets?|pods?)|laundry (pods?|capsules?|tablets?)|bleach|antifreeze|rat (bait|poison)|bait pellets|kerosene|paraffin|diesel|petrol|gasoline|lamp oil|lighter fluid|weedkiller|weed killer|insecticide|pesticide|paraquat|orchard spray|button batter(y|ies)|nicotine|vape (juice|liquid)|sniper)\\b)|"
+                  + "(?:\\bgot into (my|his|her|the|\\w+s) (\\w+ ){0,2}(\(pills)|pill (box|organizer|organiser))\\b)|"
+                  + "(?:\\b(berries|mushrooms)\\b.{0,60}\\b(shaky|sweat\\w*|dizzy|confused|slurr\\w*|sleepy|drowsy|pulse|heart (is |feels )?(racing|slow|really slow)|throwing up|vomit\\w*|sick|not making sense|will not make sense|coming out wrong|chest hurts|seeing yellow|passed out|pale|can not wake|unresponsive|breathing|drooling|coughing|gagging|foaming|cramps|not responding|fitting|seizure)\\b)|"
+                  + "(?:\\b(pill|vitamin|medicine|calpol|tablet|tylenol|paracetamol)\\w* (bottle|box|packet|pack|strip|organizer|organiser)\\b.{0,30}\\b(empty|is empty|are empty|all gone)\\b)|"
+                  + "(?:\\b(took|taken|did|done|injected|gave|given|had|put|mixed up)\\b.{0,20}\\b(double|twice|too much|too many|two doses|an extra dose|four|five|several|a pile of)\\b.{0,25}\\b(\(pills)|heart|shots|patches|doses?|medicine|adderall)\\b.{0,100}\\b(shaky|sweat\\w*|dizzy|confused|slurr\\w*|sleepy|drowsy|pulse|heart (is |feels )?(racing|slow|really slow)|throwing up|vomit\\w*|sick|not making sense|will not make sense|coming out wrong|chest hurts|seeing yellow|passed out|pale|can not wake|unresponsive|breathing|drooling|coughing|gagging|foaming|cramps|not responding|fitting|seizure)\\b)|"
+                  + "(?:\\b(\(pills)|shots?|doses?|patches)\\b.{0,20}\\b(twice|double)\\b.{0,100}\\b(shaky|sweat\\w*|dizzy|confused|slurr\\w*|sleepy|drowsy|pulse|heart (is |feels )?(racing|slow|really slow)|throwing up|vomit\\w*|sick|not making sense|will not make sense|coming out wrong|chest hurts|seeing yellow|passed out|pale|can not wake|unresponsive|breathing|drooling|coughing|gagging|foaming|cramps|not responding|fitting|seizure)\\b)|"
+                  + "(?:\\b(lips (are|turned|going) blue|hardly breathing|barely breathing|not breathing|not responding|is not responding|unresponsive|unconscious|passed out|fitting|having a seizure|snoring strange|snoring funny|will not wake|can not wake)\\b.{0,100}\\b(fentanyl|patch(es)?|needle|syringe|\(pills)|heroin|ket|ketamine|gas canister|nitrous|drugs|spice|bars|taken something|took something)\\b)|"
+                  + "(?:\\b(fentanyl|patch(es)?|needle|syringe|heroin|ket|ketamine|gas canister|nitrous|drugs|spice|bars|taken something|took something|mixed)\\b.{0,100}\\b(lips (are|turned|going) blue|hardly breathing|barely breathing|not breathing|not responding|is not responding|unresponsive|unconscious|passed out|fitting|having a seizure|snoring strange|being sick)\\b)|"
+                  + "(?:\\b(anhydrous|ammonia|chlorine|fumes)\\b.{0,60}\\b(can not catch (his|her|my) breath|coughing bad|can not breathe)\\b)|"
+                  + "(?:\\b(closed|shut) (garage|shed|barn|shop)\\b.{0,60}\\b(headache|confused|dizzy|sick)\\b)"),
+        .init(id: "farewell-arrangements", category: .preparatoryBehaviour, score: 1,
+              pattern: "(?:\\b(thinks|think|told (her|him|them)) it is (for|just for) (a|the) (week|weekend|few days|while)\\b.{0,20}\\bit is (for good|forever|permanent)\\b)|"
+                  + "(?:\\bfeed (the|my) (cat|dog)\\b.{0,20}\\bfrom tomorrow on\\b)|"
+                  + "(?:\\b(goodbye|letters?|photos|tidy\\w*|sorting|giving|gave|calling|one more time|peace|in order|settled|voices)\\b.{0,80}\\bbefore i (go|do it)$)|"
+                  + "(?:\\b(after|when|once) i am (not here|gone|no longer here|not around)\\b(?! (on|for|to|away|out|at|till|until|this|next|over|from)))|"
+                  + "(?:\\bsort (my|out my) (\\w+ ){0,2}(out )?after$)|"
+                  + "(?:\\bopen after$)|"
+                  + "(?:\\bif (something|anything) (ever )?happens to me\\b.{0,40}\\b(something will|this week|i did not|i was not joking|i meant it)\\b)|"
+                  + "(?:\\b(wrote|written|writing|write) (\\w+ ){0,4}(letters?|notes?)\\b.{0,60}\\b(a different one|with their names on|for each)\\b)|"
+                  + "(?:\\b(wrote|written|writing|write) (the kids|my kids|each of (the|my) \\w+|every one of (the|my) \\w+|everyone) "
+                  + "(each )?a (letter|note)\\b)|"
+                  + "(?:\\b(written|wrote|writing) my own (eulogy|obituary)\\b)|"
+                  + "(?:\\b(laid|laying) (my )?(good |best )?suit out\\b.{0,60}\\bfuneral\\b)|"
+                  + "(?:\\bpressed for the funeral\\b)|"
+                  + "(?:\\b(recorded|wrote|written|scheduled) goodbye (voice notes|messages|letters|videos|texts|notes|emails) (for|to) (everyone|everybody|all of them|my family|the family|each)\\b)|"
+                  + "(?:\\bthe last thing (people|they|everyone) (see|will see|hear)\\b)|"
+                  + "(?:\\b(grave|cemetery)\\b.{0,60}\\b(be seeing (him|her|them|you) soon|see (him|her|them|you) soon|join (him|her|them|you) soon)\\b)|"
+                  + "(?:\\bthere (is not|will not be|is no) (going to be )?(a )?next (week|month|year|time)\\b)|"
+                  + "(?:\\benvelope (marked|addressed|labelled|labeled) (for )?the (police|coroner)\\b)|"
+                  + "(?:\\b(last|only) (thing|one|reason) (that was |that is )?(keeping|holding) me (here|going|alive)\\b)|"
+                  + "(?:\\bthere is nothing (left )?(keeping|holding) me here( anymore| now)?$)|"
+                  + "(?:\\b(deserves?|needs?) (someone|somebody|a family|people) who(ll| will| would| is going to) (be around|still be (here|around))\\b)|"
+                  + "(?:\\bfirst time\\b.{0,40}\\blast time( too)?$)|"
+                  + "(?:\\bone (more|last) time before i (go|die|leave)\\b|\\bhear (their|your|his|her) voices? one (more|last) time\\b)|"
+                  + "(?:\\b(kids|family|wife|husband|them) (stuck|left) (doing|sorting|dealing with|cleaning) (it|this|that|everything) after$)|"
+                  + "(?:\\bso (my|the) (\\w+ ){1,2}(will not|would not|does not|do not) have (a|any) mess to clean\\b)|"
+                  + "(?:\\bless for (\\w+ ){1,2}to (have to )?(sort|clean|deal with)( through)?( later| after)?$)|"
+                  + "(?:\\bif i (pass away|die|am gone)\\b.{0,40}\\b(this week|by friday|sorted this week|before (the )?weekend)\\b)|"
+                  + "(?:\\bpasswords\\b.{0,40}\\bafter$)|"
+                  + "(?:\\btell (everyone|them all|my (kids|family|wife|husband|mum|mom|dad|son|daughter)) (i am|he is|she is|i loved|that i loved) (sorry|them|her|him)\\b)|"
+                  + "(?:\\b(tell|let) my (kids|wife|husband|family|mum|mom|son|daughter|boys|girls) (know )?i loved (them|her|him)\\b)"),
+        .init(id: "timed-exit", category: .planOrTiming, score: 1,
+              pattern: "(?:\\b(that day|that night|(monday|tuesday|wednesday|thursday|friday|saturday|sunday)( night)?) i (will|am going to) (go|be gone)$)|"
+                  + "(?:\\bafter that i will (go|be gone)\\b.{0,30}\\b(timed|planned|all set|worked out)\\b)|"
+                  + "(?:\\b(is going to|going to|will) be my day too\\b|\\bmy day too$)|"
+                  + "(?:\\bthe plan goes ahead\\b)|"
+                  + "(?:\\b(pier|bridge|cliff|cliffs|edge|tracks)\\b.{0,40}\\bthat is where it (finishes|ends)\\b)|"
+                  + "(?:\\b(where and how|how and where|when and how|how and when) (is|are|it is) (decided|planned|sorted|worked out)\\b)|"
+                  + "(?:\\btake care of it for good\\b)|"
+                  + "(?:\\bdrunk (then|and) do the rest\\b)|"
+                  + "(?:\\b(not|do not|don't) (plan|planning|intend|intending|expect|expecting) (on |to )?(be|being) (around|here|alive)\\b)|"
+                  + "(?:\\bnot planning (on|to) (see|seeing) (tomorrow|the morning|christmas|another)\\b)|"
+                  + "(?:\\bnot planning on (sticking|staying) around\\b|\\bnot (be|being) around by the end of\\b)|"
+                  + "(?:\\b(nobody|no one|nobodyll)( will| is going to| would)? (check on|find|notice|miss|look for) me (till|until|for (days|a week|\\w+ days))\\b)|"
+                  + "(?:\\bi will be in the (barn|shed|garage|woods|loft|attic) with the (rope|gun|rifle|shotgun|pills|hose)\\b)|"
+                  + "(?:\\bropes? (is |are )?already (tied|in|up|hung)\\b|\\bropes? (is )?in the (barn|shed|garage|shop|loft) already\\b|\\bropes? (is )?(already )?tied off\\b)|"
+                  + "(?:\\b(with|and) (a|the) rope tonight\\b|\\b(going|went|goes|keeps going) (out )?to the (shed|barn|woods|garage) with (a|the) rope\\b)|"
+                  + "(?:\\b(rope|cord|belt|dupatta|scarf|noose)\\b.{0,80}\\b(looking at|eyeing|staring at|stare at|staring contest)\\b.{0,20}\\b(beam|rafters?|hook|ceiling fan|banister|loft hatch)\\b)|"
+                  + "(?:\\b(looking at|eyeing|staring at|stare at|staring contest with)\\b.{0,20}\\b(beam|rafters?|hook|ceiling fan|banister|loft hatch)\\b.{0,80}\\b(rope|cord|belt|dupatta|scarf|noose)\\b)|"
+                  + "(?:\\b(eyeing|staring at|looking at) the (\\w+ ){0,2}(beam|rafters?|hook)\\b.{0,10}\\bagain\\b)|"
+                  + "(?:\\b(oak|tree|beam|rope|clothesline|cord)\\b.{0,60}\\bwhat i could do with (it|them)\\b)"),
+        .init(id: "quiet-wish", category: .passiveIdeation, score: 1,
+              pattern: "(?:\\b(hoping|hope|wish|wishing|praying|pray) (that )?(each|every|this|tonight|the next) night (will be|is|would be|be) (the|my) last\\b)|"
+                  + "(?:\\bwish\\w* i (had |would have |would |could )?(die|died) (first|with (her|him|them))\\b)|"
+                  + "(?:\\bwish\\w* i (had|would have|would) gone with (her|him|them)$)|"
+                  + "(?:\\b(would not|wouldnt) (mind|bother me)( any| at all| much)? if (a|the|that|my) (\\w+ ){0,3}(hit|rolled over on|rolled on|fell on|came down on|killed|took) me\\b)|"
+                  + "(?:\\bon me\\b.{0,40}\\bsave me the trouble\\b)|"
+                  + "(?:\\b(ask|asking|beg|pray) (god|the lord|him) (not to|to not) (wake|let me wake) me\\b)|"
+                  + "(?:\\b(heart|lungs) (would |will )?(just )?(stop|stops) on (its|their) own\\b|\\bhoping my heart (just )?stops\\b)|"
+                  + "(?:\\bif i died in my sleep\\b.{0,30}\\b(good|fine|ok|okay|relief|better|would not mind)\\b)|"
+                  + "(?:\\b(welcome|would welcome) a (heart attack|stroke|car crash)\\b)|"
+                  + "(?:\\bsleep(ing)? (clean |right )?(through )?to forever\\b|\\bsleep (very )?long and not (to )?wake\\b)|"
+                  + "(?:\\b(nobody|no one|nobodyd)( would)? (notice|care|miss me|even notice) if i (was|were) (gone|dead|not here)\\b)|"
+                  + "(?:\\bi am next\\b.{0,20}\\b(alright|all right|ok|okay|fine|good) with that\\b)|"
+                  + "(?:\\bif (it|the plane|we) (goes|went|go) down\\b.{0,20}\\b(fine by me|would not mind|good|ok with me)\\b)|"
+                  + "(?:\\bghost\\b.{0,40}\\bmight as well be one\\b)|"
+                  + "(?:\\b(want|waan|wan)\\b.{0,10}\\b(di |the )?lord (to )?come (tek|take) me\\b|\\blord i am ready whenever you are\\b)|"
+                  + "(?:\\bit (would be|would) a mercy if i (went|died|was gone|passed) (first|before)\\b)|"
+                  + "(?:\\bthe lucky ones\\b.{0,60}\\b(join|joining) them\\b)|"
+                  + "(?:\\b(memorial day|veterans day|anzac day|remembrance)\\b.{0,60}\\b(join|joining) the (guys|boys|lads|fellas)\\b)|"
+                  + "(?:\\b(nuh|no|not) (waan|wan) (to )?live (again|anymore|no more)\\b)|"
+                  + "(?:\\bwant to join my (mum|mom|mother|dad|father|wife|husband|son|daughter|brother|sister)$)|"
+                  + "(?:\\bgoing to join (mum|mom|dad|my (mum|mom|dad|wife|husband))$)"),
+        .init(id: "settled-intent", category: .intent, score: 1,
+              pattern: "(?:\\bthere is no talking me out of it\\b)|"
+                  + "(?:\\bthought (it|about it) (over )?(long enough|enough)\\b.{0,20}\\bi am (going|doing it|done)\\b)|"
+                  + "(?:\\b(checking|check) out for real\\b)|"
+                  + "(?:\\b(tek|take) (mi|me) own life\\b)|"
+                  + "(?:\\bleaving for good\\b.{0,30}\\b(this world|not the house)\\b)|"
+                  + "(?:\\bmake it (all )?stop\\b.{0,20}\\bfor good( this time)?\\b)|"
+                  + "(?:\\bone last patrol\\b|\\bnot coming back from this one\\b)|"
+                  + "(?:\\b(order|voice|thought) in my head is to (end it|die|kill)\\b)|"
+                  + "(?:\\bone last time\\b.{0,30}\\bnot (bringing|coming|swimming) (it )?back\\b)|"
+                  + "(?:\\b(thinking about|think about|considering) checking out( on my own)?$)|"
+                  + "(?:\\bgo(ing)? quiet with (my|a|the) (\\w+ ){0,2}(pistol|gun|rifle|revolver)\\b)|"
+                  + "(?:\\bonly way to stop it\\b.{0,40}\\bstop everything\\b)"),
+        .init(id: "self-harm-present", category: .selfHarm, score: 1,
+              pattern: "(?:\\b(burn\\w*|scald\\w*|cut|cutting|punch\\w*|hit|hitting|poured .{0,20}on) (myself|my (hand|hands|arm|arms|leg|legs|wrist|wrists|thigh|thighs|skin|stomach))\\b.{0,40}(?<!not )\\bon purpose\\b)|"
+                  + "(?:(?<!not )\\bon purpose\\b.{0,40}\\b(blister\\w*|bleed\\w*)\\b)|"
+                  + "(?:\\b(dig|digging|dug|jab\\w*|stab\\w*|press\\w*) (my |a |the )?(pocketknife|pocket knife|knife|blade|razor|nails|compass|needle|pen)\\b.{0,10}\\binto my\\b)|"
+                  + "(?:\\b(scratch\\w*|carv\\w*|cutting) (lines|words|marks|\\w+) into my (skin|arm|arms|thigh|thighs|leg|legs|wrist|wrists)\\b)|"
+                  + "(?:\\b(skin|arm|arms|hands?|wrists?|thighs?|legs?)\\b.{0,50}\\b(till|until) (it|they) (bleeds?|bleed|scald|blister)\\b)|"
+                  + "(?:\\b(urge|urges)\\b.{0,50}\\b(i am about to|about to|going to give in)\\b)|"
+                  + "(?:\\bpunch\\w* (my|myself in the) (stomach|face|head|legs|arms)\\b.{0,30}\\b(deserve|hate)\\b)|"
+                  + "(?:\\b(took|take|taking) (the |a |my )?(pencil )?sharpener apart\\b)"),
+        .init(id: "others-final-signs", category: .thirdParty, score: 1,
+              pattern: "(?:\\b(sent|texted|posted) (me )?a (photo|picture|pic) of (a |his |her )?(loaded (gun|pistol|rifle|shotgun)|noose|pills)\\b)|"
+                  + "(?:\\b(sorry|goodbye|loves? me|love you)\\b.{0,80}\\b(he|she|they) (has )?tried (once |it |twice )?before\\b)|"
+                  + "(?:\\b(will not|not) be a (problem|burden) (much|for much) longer\\b)|"
+                  + "(?:\\bdrew (herself|himself|themselves|a picture of (herself|himself)) (hanging|dead|with a (gun|knife|rope))\\b)|"
+                  + "(?:\\b(sitting|sat|standing|stood) on the (edge|side) of the (bath|tub|bed|roof|bridge)\\b.{0,30}\\b(razor|blade|knife|pills|gun)\\b)|"
+                  + "(?:\\bkeeps? asking for (his|her) (shotgun|gun|rifle|pistol|pills|meds) back\\b)|"
+                  + "(?:\\btalk\\w* about finishing it\\b)|"
+                  + "(?:\\b(said|says|rang|called)\\b.{0,30}\\b(standing|sitting|stood) on the (roof|ledge|bridge|edge)\\b)|"
+                  + "(?:\\b(will|is going to|going to|would) walk into the (sea|ocean|river|lake|water)\\b)|"
+                  + "(?:\\b(texted|messaged) (me )?(look after|take care of|feed) (\\w+ ){1,2}for me$)|"
+                  + "(?:\\b(texted|messaged|rang|voicemail)\\b.{0,30}\\bsorry\\b.{0,40}\\b(phone is off|phones off|phones switched off|not answering|will not answer|can not reach|switched off)\\b)|"
+                  + "(?:\\b(left|went out|drove off)\\b.{0,30}\\bwith (his|her) (pistol|gun|rifle|shotgun)\\b.{0,40}\\b(goodbye|bottle|will not answer|not answering)\\b)|"
+                  + "(?:\\b(gave|given) (his|her) (dogs?|cats?|horses?|guns?|rifles?|medals) away\\b)"),
 
         // Overdose and poisoning.
         .init(id: "overdose", category: .overdose, score: 1,

@@ -67,6 +67,15 @@ import Testing
         ("schedule this email to my sister for saturday: im sorry, i love you, please look after mom", .preparatoryBehaviour),
         ("I've been walking to the bridge every night just to stand at the rail and see how it feels", .preparatoryBehaviour),
         ("does anyone even need me here", .passiveIdeation),
+        // Signals named by the rules written from the seventh and eighth development sets (2026-11-27).
+        ("Got my dad's revolver out of the closet, it's sitting on my lap now", .methodOrMeans),
+        ("the truck is idling in the closed garage and i am sitting in it", nil),
+        ("my 2 year old got into grandma's heart pills, maybe 5 are missing", .overdose),
+        ("Saturday morning I'm driving up to the bridge, I've thought it all through", nil),
+        ("Wrote each of the boys a letter and put them in the drawer with their names on", .preparatoryBehaviour),
+        ("I keep hoping this night is my last", .passiveIdeation),
+        ("burned my arm with a lighter on purpose again", nil),
+        ("Bought a pistol this afternoon, first one I ever owned. It's for me.", nil),
     ])
     func crisesAreFlagged(message: String, category: CrisisCategory?) {
         let assessment = detector.assess(message)
@@ -135,6 +144,12 @@ import Testing
         "I'd kill for a cup of tea right now.",
         "The blade on my lawn mower is dull, how do I replace it?",
         "Can you overdose on vitamin D from supplements?",
+        // Closed stories, hyperbole and media, from the seventh and eighth development sets (2026-11-27).
+        "If the Lakers lose again I'm jumping off the roof lol",
+        "My brother overdosed in 2018 and has been sober ever since.",
+        "My daughter took too many pills last winter. She's fully recovered now.",
+        "Play the theme from that old war show, the one called Suicide Is Painless",
+        "I want to hug the kid I was back when I felt suicidal.",
     ])
     func lookAlikesAreNot(message: String) {
         let assessment = detector.assess(message)
