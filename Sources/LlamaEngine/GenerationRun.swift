@@ -122,7 +122,9 @@ final class GenerationRun: @unchecked Sendable {
         if case .stopSequence = reason { finish = "stop sequence" } else { finish = reason.description }
         Logger(label: "homeos.llamaengine").debug("generation finished", metadata: [
             "prompt_tokens": "\(usage.promptTokens)", "cached_tokens": "\(usage.cachedPromptTokens)",
-            "tokens": "\(usage.generatedTokens)", "finish": "\(finish)", "ms": "\(Int(usage.totalDuration.milliseconds))"])
+            "tokens": "\(usage.generatedTokens)", "finish": "\(finish)", "ms": "\(Int(usage.totalDuration.milliseconds))",
+            "prompt_ms": "\(Int(usage.promptDuration.milliseconds))",
+            "first_token_ms": "\(usage.timeToFirstToken.map { String(Int($0.milliseconds)) } ?? "-")"])
         emit(.finished(usage, reason))
         isDone = true
         continuation?.resume()
