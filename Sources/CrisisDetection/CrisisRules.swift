@@ -62,6 +62,7 @@ enum CrisisRules {
         "if (\\w+ ){1,6}(lose|loses|blow it|blows it|crows|cuts out|has to watch|have to watch|have to sit through|has to sit "
             + "through) (\\w+ ){0,6}(i am|i will|he will|she will|he is|she is|i would) (going to )?(jump|jumping|shoot|hang|kill)"
             + "\\w*( (myself|himself|herself|off|from))?( (the|a|my) (\\w+ )?(bridge|roof|ceiling fan|building|cliff))?",
+        "(overdose|suicide|jumper|od) calls?",
         "deadline", "deadlines", "deadlift", "deadlifts", "deadbolt", "drop dead gorgeous", "over my dead body",
         "cut (the|my|his|her|our) (grass|lawn|hedge|hedges|cake|cord|onions?|vegetables|veggies|wire|tree|hair|nails|"
             + "bangs|coupons?|budget|costs?|spending|sandwich|steak|meat|paper|fabric|carrots?|apples?|pizza|bread|crust)",
@@ -120,7 +121,7 @@ enum CrisisRules {
         "\\blong (behind me|ago|passed|gone|over)\\b", "\\b(that|it) (has|is) long (passed|over|behind me)\\b",
         "\\b(i am|im) not that (person|girl|guy|kid) any ?more\\b", "\\b(that|it) (is|was) (all )?in the past\\b",
         "\\b(\\d+|one|two|three|four|five|six|seven|eight|nine|ten|a|many) (years?|yrs|months?|weeks?|days?) (self harm |"
-            + "cutting |suicide attempt |attempt )?(free|clean)\\b", "\\b(self harm|cutting|attempt) free\\b",
+            + "cutting |suicide attempt |attempt )?(free|clean|sober)\\b", "\\b(self harm|cutting|attempt) free\\b",
         "\\bfree (from|of) (self harm|cutting|the urge)", "\\b(old|faded|healed|healing) (self harm |sh )?(scars|marks)\\b",
         "\\b(scars|marks)\\b.{0,40}\\b(faded|from (when|a hard time|years ago|my teens|long ago|high school))",
         "\\b(therapy|treatment|the medication|counseling|counselling|the support group|my therapist|the program|rehab) "
@@ -134,7 +135,11 @@ enum CrisisRules {
         "(remember|remembering) (when|how|back when)", "(so )?glad i (stayed|am still here|did not|survived|held on)",
         "(from|since) when i was", "recovery\\b", "surviving",
         "(died|dies|dying|death|lost (my|a|our|her|his) \\w+) (by|to|from) suicide",
-        "\\w+ed\\b.{0,40}\\bin (19|20)\\d\\d", "(sober|clean|stable|well) (and \\w+ )?for (over |more than )?(\\w+ )?(years|months|a long time|ages)",
+        "\\w+ed\\b.{0,40}\\b(back )?in ((19|20)\\d\\d|(nineteen|twenty) \\w+|two thousand( and)? \\w+|oh \\w+)",
+        "(i|we|he|she) got (help|treatment|sober|clean)", "(been|have been|has been|i been) (clean|sober|well|stable) (since|for)",
+        "years later", "(got|getting) back on my feet", "under control", "it (really )?(does )?gets? better",
+        "(suicide|overdose) (rates?|numbers|statistics|stats|deaths|awareness|prevention)",
+        "remember (last|that) \\w+ when", "in (college|high school|my (teens|twenties|thirties)) i (thought|wanted|tried|felt|was|had|used)", "(sober|clean|stable|well) (and \\w+ )?for (over |more than )?(\\w+ )?(years|months|a long time|ages)",
         "got help (in|back|years|after)", "(been|have been|has been) (good|well|fine|okay|sober|clean|stable) ever since", "(was|were|used to be) suicidal (in|when|back|as a|years|during)",
         "(\\d+|one|two|three|four|five|six|seven|eight|nine|ten|many|a few) (years|months) since",
         "(support group|grief group|survivors of suicide) (got|helped|gets|helps)",
@@ -159,13 +164,17 @@ enum CrisisRules {
         + "better|amazing))\\b|\\b(sober|clean|stable|well|good|fine) (and (\\w+ ){1,3})?(for|ever since|since then)\\b|"
         + "^(\\w+ ){0,2}(years|months) (well|clean|sober|free|stable|on|later)\\b|^(so )?glad i (did not|stayed|held on|am "
         + "still here)\\b|^(therapy|treatment|counsel\\w*|the medication|rehab|the program|my therapist) (really )?(helped|"
-        + "worked|saved)\\b|^got help\\b|^(it has|its|it is) been (\\w+ )?(years|months) since\\b"
+        + "worked|saved)\\b|^got (help|treatment)\\b|^(it has|its|it is) been (\\w+ )?(years|months) since\\b|^(i am |im )?(so )?"
+        + "glad i (stayed|held on|did not)\\b|^now (i|he|she) (volunteer|volunteers|coach|coaches|mentor|run|runs|am a (peer|"
+        + "volunteer|mentor|counselor))\\b|^(i am|im) (now )?\\d+ (now|and (engaged|married|happy|doing))\\b"
 
     /// Words that keep a sentence's risk current even beside a denial or a past event ("it has been
     /// two years since dad died and I still want to die").
     /// "Glad I'm still here", "used to want to" and "not that person anymore" are survival, not present risk.
-    static let presentRisk = "\\b(still(?! (here|alive|around|standing|kicking|breathing))|(?<!smiling )(?<!laughing )(?<!happy )(?<!myself )again|"
-        + "(?<!used to )want to(?! (hug|thank|tell|say|share|help|give|write|know|ask|be ready|make sure))|"
+    static let presentRisk = "\\b(still(?! (here|alive|around|standing|kicking|breathing))|(?<!smiling )(?<!laughing )(?<!happy )(?<!myself )(?<!walking )"
+        + "(?<!hiking )(?<!running )(?<!working )(?<!dating )(?<!pregnant )again|"
+        + "(?<!used to )want to(?! (hug|thank|tell|say|share|help|give|write|know|ask|be ready|make sure|run|walk|watch|read|donate|join|attend|"
+        + "sign up))|"
         + "(?<!used to )wanna|going to|tonight|right now|(?<!person )anymore|any more|keep|keeps|relaps\\w*|blew it|ruined it|"
         + "slipped|broke my streak|but now|"
         + "thinking about|this time|lately|(?<!great )(?<!well )(?<!good )(?<!better )(?<!fine )these days)\\b"
@@ -177,7 +186,8 @@ enum CrisisRules {
     static let media = "\\b(movie|movies|film|films|series|novel|novels|chapter|lyrics|album|podcast|"
         + "documentary|character|characters|villain|protagonist|actor|actress|musical|anime|manga|comic|comics|netflix|"
         + "hbo|true crime|trailer|sequel|plot|scene|finale|author|poem|opera|meme|memes|theme song|soundtrack|"
-        + "episode (where|when|in which)|(piece|segment|report|article|news story|documentary) (on|about)|theme from|song called|"
+        + "episode (where|when|in which|about)|deals with (a |the )?(suicide|self harm|overdose)|news (about|on)|"
+        + "(song|songs) (\\w+ ){0,4}(is |are )?about|(piece|segment|report|article|news story|documentary) (on|about)|theme from|song called|"
         + "the one called|book about|"
         + "(the|a|this|that|tv|video|board|new|last|final|latest|season|next|pilot) (show|shows|season|book|books|song|songs|band|"
         + "game|games|hero|play|ending|painting|story|episode|episodes))\\b"
@@ -1017,6 +1027,46 @@ enum CrisisRules {
                   + "(?:\\b(texted|messaged|rang|voicemail)\\b.{0,30}\\bsorry\\b.{0,40}\\b(phone is off|phones off|phones switched off|not answering|will not answer|can not reach|switched off)\\b)|"
                   + "(?:\\b(left|went out|drove off)\\b.{0,30}\\bwith (his|her) (pistol|gun|rifle|shotgun)\\b.{0,40}\\b(goodbye|bottle|will not answer|not answering)\\b)|"
                   + "(?:\\b(gave|given) (his|her) (dogs?|cats?|horses?|guns?|rifles?|medals) away\\b)"),
+
+        // Written from the development sets crisis-6a and 6b (2026-11-27): young women, new mothers and students;
+        // speech transcribed by a smart speaker.
+        .init(id: "high-place-booked", category: .planOrTiming, score: 1,
+              pattern: "(?:\\b(high|top|\\w+(th|st|nd|rd)) floor\\b.{0,60}\\b(windows? (there )?(open|opens)|that is it|jump)\\b)|"
+                  + "(?:\\bhotel room on a high floor\\b)|"
+                  + "(?:\\bmapped (the|my) (walk|route|drive)\\b.{0,40}\\b(bridge|tracks|cliff|quarry|overpass|roof)\\b)|"
+                  + "(?:\\bthe plan is the (reservoir|bridge|lake|river|tracks|pills|rope|gun|quarry|roof|sea|ocean)\\b)|"
+                  + "(?:\\btaking the (truck|car|boat) (up |down |out )?to the (quarry|cliffs?|bridge|reservoir|lake)\\b)|"
+                  + "(?:\\b(could not|couldnt|can not|would not) swim back\\b)|"
+                  + "(?:\\bwhere i belong for good\\b)|"
+                  + "(?:\\b(a|the|my) plan and the means\\b)"),
+        .init(id: "final-arrangements-2", category: .preparatoryBehaviour, score: 1,
+              pattern: "(?:\\b(when|after|before) (she|he|they|someone|somebody|my \\w+) finds? me\\b)|"
+                  + "(?:\\b(schedule|scheduled|set up)\\b.{0,40}\\b(email|message|text|video)\\b.{0,60}\\bgoodbye\\b)|"
+                  + "(?:\\bgoodbye to (my|the) (family|kids|wife|husband|friends)\\b.{0,60}\\b(schedule|send after|after)\\b)|"
+                  + "(?:\\bsince i (will not|am not going to) be (there|here|around) for\\b)|"
+                  + "(?:\\bit is not just in case\\b)|"
+                  + "(?:\\bdeleted (all )?my (socials|accounts|social media)\\b.{0,40}\\b(note|letter|goodbye)\\b)|"
+                  + "(?:\\b(life insurance|insurance)\\b.{0,60}\\b(pay out|pays out|cover|covers)\\b.{0,40}\\b(after (two|2) years|suicide)\\b)|"
+                  + "(?:\\bchanged the beneficiary\\b.{0,60}\\b(cremation|funeral)\\b)|"
+                  + "(?:\\brope and (the |a )?(ladder|step ?stool|stool|chair)\\b)"),
+        .init(id: "joining-the-dead", category: .intent, score: 1,
+              pattern: "(?:\\b(going to|gonna|i will|i am going to) join (her|him|them|my \\w+)\\b.{0,40}\\b(worked out|planned|got it|soon|tonight)\\b)|"
+                  + "(?:\\b(going to|gonna) be with (mom|dad|mum|my \\w+|her|him) soon\\b)|"
+                  + "(?:\\busing the (rope|gun|pills|pistol|shotgun)\\b)|"
+                  + "(?:\\btaps\\b.{0,40}\\bfor me\\b|\\bit is my turn\\b)|"
+                  + "(?:\\bplanning on not being (around|here|alive)\\b)|"
+                  + "(?:\\bif something happened to me\\b.{0,40}\\b(would not be sad|would not mind|fine|good|relief)\\b)|"
+                  + "(?:\\b(stop|stopping) (food and water|eating and drinking)\\b.{0,40}\\buntil it is (all )?over\\b)"),
+        .init(id: "home-means-2", category: .methodOrMeans, score: 1,
+              pattern: "(?:\\bbleach\\b.{0,30}\\bammonia\\b.{0,80}\\b(closed|small) (room|closet|bathroom)\\b)|"
+                  + "(?:\\b(scratch\\w*|pick\\w*)\\b.{0,40}\\b(wrist|arm|skin)\\b.{0,40}\\buntil it (opens|bleeds)\\b)|"
+                  + "(?:\\bpunch\\w* (the )?(walls?|tiles|doors?|mirror)\\b.{0,60}\\b(knuckles|bleed\\w*|split)\\b)|"
+                  + "(?:\\b(took|swallowed|taken) (two|three|four|a|\\w+) (weeks?|days?|months?) (worth )?of (my|his|her) \\w+)|"
+                  + "(?:\\bgot into (something|stuff) under the sink\\b)|"
+                  + "(?:\\b(child|baby|toddler|son|daughter|kid|year old|month old)\\b.{0,60}\\b(drank|swallowed|ate|got into)\\b.{0,40}\\b(eucalyptus oil|essential oil|tea tree oil|oven cleaner|drain cleaner|mouthwash|hand sanitizer|nail polish remover)\\b)|"
+                  + "(?:\\bi (ate|swallowed|drank) (a bunch of|a handful of|some of) (the )?(\\w+ ){0,2}(rat poison|poison|pellets|bait|bleach|antifreeze)\\b)|"
+                  + "(?:\\b(took|taken) something\\b.{0,60}\\b(seizing|fitting|not breathing|unresponsive|turning blue)\\b)|"
+                  + "(?:\\b(called|rang|texted)\\b.{0,40}\\b(standing|sitting) on (a|the) (bridge|roof|ledge)\\b)"),
 
         // Overdose and poisoning.
         .init(id: "overdose", category: .overdose, score: 1,

@@ -76,6 +76,8 @@ import Testing
         ("I keep hoping this night is my last", .passiveIdeation),
         ("burned my arm with a lighter on purpose again", nil),
         ("Bought a pistol this afternoon, first one I ever owned. It's for me.", nil),
+        ("booked a room on the 19th floor for friday, the windows there open, i checked", .planOrTiming),
+        ("my toddler drank some of the eucalyptus oil and he's wheezing", nil),
     ])
     func crisesAreFlagged(message: String, category: CrisisCategory?) {
         let assessment = detector.assess(message)
@@ -150,6 +152,8 @@ import Testing
         "My daughter took too many pills last winter. She's fully recovered now.",
         "Play the theme from that old war show, the one called Suicide Is Painless",
         "I want to hug the kid I was back when I felt suicidal.",
+        "Last spring I kept saying I wanted to die. I'm so glad I stayed.",
+        "restock the narcan in the rig, we used two on an overdose call and both made it",
     ])
     func lookAlikesAreNot(message: String) {
         let assessment = detector.assess(message)
