@@ -26,6 +26,10 @@ public struct GenerationRequest: Sendable, Hashable {
     public var deadline: Deadline?
     /// What to do with a prompt longer than the context window.
     public var overflowPolicy: OverflowPolicy
+    /// How many leading messages stay the same from one request to the next (instructions, then
+    /// worked examples), so an engine may keep their evaluated state and evaluate only the rest.
+    /// Nil: the leading system messages.
+    public var stableMessageCount: Int?
 
     /// Creates a request from a conversation.
     public init(

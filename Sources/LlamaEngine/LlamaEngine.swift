@@ -274,7 +274,7 @@ public actor LlamaEngine: LanguageModel, LogLikelihoodScoring {
     /// state. Returns why evaluation stopped, if it did, and how many tokens it evaluated.
     private func prepareStablePrefix(of run: GenerationRun, model: LoadedModel) throws -> (stop: FinishReason?, evaluatedHere: Int) {
         guard case .chat(let messages) = run.request.prompt,
-              let prefix = try stablePrefix(of: messages, tokens: run.tokens, model: model,
+              let prefix = try stablePrefix(of: messages, count: run.request.stableMessageCount, tokens: run.tokens, model: model,
                                             minimum: configuration.promptCache?.minimumTokens ?? PromptCache.defaultMinimumTokens),
               !model.holdsReusable(prefix) else { return (nil, 0) }
         let before = model.reusableCount(of: prefix)
@@ -319,14 +319,16 @@ public actor LlamaEngine: LanguageModel, LogLikelihoodScoring {
     public private(set) var promptCacheEvents: [String] = []
     private var modelFileHash: String?
 
-    /// The leading system messages' tokens, in whole aligned groups: the part of a chat prompt
-    /// that stays the same from one request to the next. Nil when too short to be worth a file.
-    private func stablePrefix(of messages: [ChatMessage], tokens: [Int32], model: LoadedModel,
+    /// The tokens of the part of a chat prompt that stays the same from one request to the next,
+    /// in whole aligned groups: the first `count` messages (the request's
+    /// ``GenerationRequest/stableMessageCount``), else the leading system messages. Nil when too
+    /// short to be worth a file.
+    private func stablePrefix(of messages: [ChatMessage], count: Int?, tokens: [Int32], model: LoadedModel,
                               minimum: Int) throws -> [Int32]? {
-        let leading = messages.prefix { $0.role == .system }
+        let leading = count.map { messages.prefix(max(0, $0)) } ?? messages.prefix { $0.role == .system }
         guard !leading.isEmpty, leading.count < messages.count else { return nil }
-        // Where the system part ends in this template: the prompt and a probe conversation with
-        // the same system messages agree up to the first user turn's text.
+        // Where the stable part ends in this template: the prompt and a probe conversation with
+        // the same leading messages agree up to the next user turn's text.
         let probe = model.tokenize(try model.template.format(Array(leading) + [.user("\u{1}")]), addSpecial: true)
         let common = zip(tokens, probe).prefix { $0 == $1 }.count
         let group = LoadedModel.reuseGranularity

@@ -29,6 +29,28 @@ import Testing
         #expect(try store.turns().count == 41)
     }
 
+    @Test func aConversationKeepsItsStyleUntilADislikeOrAPause() async throws {
+        let store = PromptGeneStore(storage: InMemoryStorage())
+        let start = Date(timeIntervalSince1970: 1_800_000_000)
+        let first = try store.beginTurn(values: ["FAMILY_NAME": "Rivera"], now: start)
+        let second = try store.beginTurn(values: ["FAMILY_NAME": "Rivera"], now: start.addingTimeInterval(60))
+        #expect(second.prompt == first.prompt)
+        let tone = try #require(first.prompt.geneIDs.first { $0.hasPrefix("tone.") })
+        #expect(try store.pool().gene(tone)?.uses == 2)
+        // A thumbs-down on the second answer: the third is drawn afresh (and records its own genes).
+        try await store.feedback(positive: false, turnID: second.turn.id)
+        let third = try store.beginTurn(values: ["FAMILY_NAME": "Rivera"], now: start.addingTimeInterval(120))
+        #expect(try store.turns().last?.geneIDs == third.prompt.geneIDs)
+        // After a pause longer than a conversation the genes are drawn afresh too: over many new
+        // conversations, more than one tone is used.
+        var tones: Set<String> = []
+        for hour in 1...30 {
+            let turn = try store.beginTurn(values: [:], now: start.addingTimeInterval(Double(hour) * 3600))
+            tones.formUnion(turn.prompt.geneIDs.filter { $0.hasPrefix("tone.") })
+        }
+        #expect(tones.count > 1)
+    }
+
     @Test func feedbackNeedsATurnAndAKnownId() async throws {
         let store = PromptGeneStore(storage: InMemoryStorage())
         await #expect(throws: PromptFeedbackError.noTurns) { try await store.feedback(positive: true) }

@@ -123,7 +123,10 @@ public struct HomeOSAssistant: Sendable {
     /// - Returns: the turn id.
     @discardableResult
     public func beginTurn(style: PromptStyle, now: Date = Date()) throws -> String {
-        let values = ["FAMILY_NAME": family.name, "NOW": HomeOSPrompt.describe(now, in: timeZone),
+        // The day, not the minute: the style opens every prompt of the turn, and a text that changes
+        // every minute would leave the engine no prompt prefix to keep (the prompt's own "Now:" line
+        // has the time).
+        let values = ["FAMILY_NAME": family.name, "NOW": HomeOSPrompt.describeDay(now, in: timeZone),
                       "FAMILY_SUMMARY": HomeOSPrompt.summary(of: family)]
         let (turn, prompt) = try PromptGeneStore(storage: storage).beginTurn(values: values, now: now)
         style.set(text: prompt.text, turnID: turn.id)

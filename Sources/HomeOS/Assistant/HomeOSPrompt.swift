@@ -68,7 +68,10 @@ public struct HomeOSPrompt: Sendable {
         let head = style.isEmpty ? Self.rules : style
         let system = tokens.clip(head + "\n" + instruction, toTokens: style.isEmpty ? budget.system : budget.system + budget.styleExtra)
         var parts = ["Now: \(Self.describe(now, in: timeZone))."]
-        if let family { parts.append(tokens.clip("Family: " + Self.summary(of: family), toTokens: budget.family)) }
+        // A style whose context gene already lays out the family does not get it twice.
+        if let family, case let summary = Self.summary(of: family), !style.contains(summary) {
+            parts.append(tokens.clip("Family: " + summary, toTokens: budget.family))
+        }
         if !data.isEmpty { parts.append(tokens.clip(data, toTokens: budget.data)) }
         let request = "Message: " + tokens.clip(message, toTokens: budget.message)
         // The last five exchanges within the history budget; three when the whole prompt would be
@@ -100,10 +103,19 @@ public struct HomeOSPrompt: Sendable {
 
     /// "Sunday 22 November 2026, 18:05".
     public static func describe(_ date: Date, in timeZone: TimeZone) -> String {
+        format(date, "EEEE d MMMM yyyy, HH:mm", in: timeZone)
+    }
+
+    /// "Sunday 22 November 2026".
+    public static func describeDay(_ date: Date, in timeZone: TimeZone) -> String {
+        format(date, "EEEE d MMMM yyyy", in: timeZone)
+    }
+
+    private static func format(_ date: Date, _ pattern: String, in timeZone: TimeZone) -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = timeZone
-        formatter.dateFormat = "EEEE d MMMM yyyy, HH:mm"
+        formatter.dateFormat = pattern
         return formatter.string(from: date)
     }
 }

@@ -43,11 +43,24 @@ public struct PromptGeneStore: Sendable {
         return try GenePool(genes: DefaultGenes.all, seed: Self.seed)
     }
 
+    /// How long a conversation keeps its style: an answer within this time of the last one, which
+    /// was not disliked, is shaped by the same genes. One voice through a conversation, and a prompt
+    /// prefix the engine can keep from one answer to the next; a new conversation, or a thumbs-down,
+    /// draws the genes afresh.
+    public static let styleKeptFor: TimeInterval = 30 * 60
+
     /// Synthesizes a prompt for a new answer, records the genes' use and the turn, and returns both.
+    /// Within ``styleKeptFor`` of an answer that was not disliked, the same genes shape it again.
     /// - Parameter values: placeholder values (`FAMILY_NAME`, `NOW`, `FAMILY_SUMMARY`).
     public func beginTurn(values: [String: String], now: Date) throws -> (turn: PromptTurn, prompt: SynthesizedPrompt) {
         var pool = try pool()
-        let prompt = pool.synthesize(values: values)
+        let last = try storage.load(.promptTurns).last
+        let kept = last.flatMap { last -> SynthesizedPrompt? in
+            guard last.feedback != false, now.timeIntervalSince(last.date) >= 0,
+                  now.timeIntervalSince(last.date) < Self.styleKeptFor else { return nil }
+            return pool.synthesize(reusing: last.geneIDs, values: values)
+        }
+        let prompt = kept ?? pool.synthesize(values: values)
         let turn = PromptTurn(id: String(UUID().uuidString.prefix(8)).lowercased(), geneIDs: prompt.geneIDs, date: now)
         try storage.transaction { transaction in
             try transaction.save(pool, to: .genePool)

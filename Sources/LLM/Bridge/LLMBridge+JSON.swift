@@ -66,9 +66,11 @@ extension LLMBridge {
         var attempts = 0
         for attempt in 1...2 {
             attempts = attempt
-            let result = try await respondReporting(GenerationRequest(
-                messages: messages, options: GenerationOptions(maxTokens: maxTokens),
-                constraint: constrained ? .jsonSchema(schema) : nil, deadline: deadline))
+            var request = GenerationRequest(messages: messages, options: GenerationOptions(maxTokens: maxTokens),
+                                            constraint: constrained ? .jsonSchema(schema) : nil, deadline: deadline)
+            // The instructions and the worked examples are the same for every call of this kind.
+            request.stableMessageCount = 1 + 2 * examples.count
+            let result = try await respondReporting(request)
             raw = result.text
             let extraction: JSONExtractor.Extraction?
             if constrained, let value = try? JSONValue(parsing: raw) {

@@ -59,6 +59,20 @@ public struct GenePool: Sendable, Hashable, Codable {
         return chain
     }
 
+    /// Builds the system prompt of an earlier answer again from its genes, recording a use on each;
+    /// nil when one of them is no longer in the pool or has been retired (then ``synthesize(values:)``
+    /// chooses afresh).
+    public mutating func synthesize(reusing geneIDs: [String], values: [String: String] = [:]) -> SynthesizedPrompt? {
+        var chosen: [PromptGene] = []
+        for id in geneIDs {
+            guard let gene = gene(id), !gene.retired else { return nil }
+            chosen.append(gene)
+        }
+        // A guardrail added since must still be in every prompt.
+        guard active(in: .safetyGuardrail).allSatisfy({ geneIDs.contains($0.id) }) else { return nil }
+        return prompt(from: chosen, values: values)
+    }
+
     /// Builds a system prompt: one gene per slot by fitness-weighted selection, every guardrail,
     /// `{{KEY}}` placeholders filled from `values` (unknown placeholders are removed, never shown).
     /// Records a use on each chosen gene.
@@ -81,6 +95,11 @@ public struct GenePool: Sendable, Hashable, Codable {
             }
             chosen.append(pick)
         }
+        return prompt(from: chosen, values: values)
+    }
+
+    /// The prompt of `chosen` with its placeholders filled, recording a use on each gene.
+    private mutating func prompt(from chosen: [PromptGene], values: [String: String]) -> SynthesizedPrompt {
         for gene in chosen {
             if let index = genes.firstIndex(where: { $0.id == gene.id }) { genes[index].uses += 1 }
         }
