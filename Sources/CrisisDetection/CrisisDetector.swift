@@ -29,11 +29,9 @@ public struct CrisisDetector: Sendable {
         let sentences = normalizer.sentences(text)
         // A sentence the next one places in the past ("… thought about jumping. That was 20 years ago.") is read
         // neither alone nor paired with that closing sentence.
-        let closed = Set(sentences.indices.filter { placedInThePast(sentences, $0) })
-        var windows = sentences.indices.filter { !closed.contains($0) }.map { sentences[$0] }
-        if sentences.count > 1 {
-            windows += sentences.indices.dropLast().filter { !closed.contains($0) }.map { sentences[$0] + " " + sentences[$0 + 1] }
-        }
+        let open = openSentences(sentences)
+        var windows = open.map { sentences[$0] }
+        windows += open.filter { $0 + 1 < sentences.count }.map { sentences[$0] + " " + sentences[$0 + 1] }
         var best = CrisisAssessment.none
         for window in windows {
             let assessment = assess(sentence: window)
@@ -48,18 +46,20 @@ public struct CrisisDetector: Sendable {
     /// sentences (always last).
     public func semanticWindows(_ text: String) -> [String] {
         let normalised = normalizer.sentences(text)
-        let sentences = normalised.indices.filter { !placedInThePast(normalised, $0) }.map { compiled.mask(normalised[$0]) }
+        let sentences = openSentences(normalised).map { compiled.mask(normalised[$0]) }
             .filter { !setAside($0) }.map {
             $0.replacingOccurrences(of: "_", with: "").split(separator: " ").joined(separator: " ")
         }.filter { !$0.isEmpty }
         return sentences.count > 1 ? sentences + [sentences.joined(separator: ". ")] : sentences
     }
 
-    /// Whether the sentence after `index` only says that what came before is over ("That was 20 years ago.",
-    /// "That's long behind me.").
-    private func placedInThePast(_ sentences: [String], _ index: Int) -> Bool {
-        index + 1 < sentences.count && compiled.matches([compiled.afterward], in: sentences[index + 1])
-            && !compiled.matches([compiled.presentRisk], in: sentences[index + 1])
+    /// The indices of the sentences still to be read: all but those the next sentence places in the past
+    /// ("That was 20 years ago.", "That's long behind me.").
+    private func openSentences(_ sentences: [String]) -> [Int] {
+        sentences.indices.filter { index in
+            !(index + 1 < sentences.count && compiled.matches([compiled.afterward], in: sentences[index + 1])
+                && !compiled.matches([compiled.presentRisk], in: sentences[index + 1]))
+        }
     }
 
     /// Whether a masked sentence is about risk that is over or denied, or about a story.

@@ -45,7 +45,8 @@ struct CrisisTextNormalizer: Sendable {
         ("self-delete", "kill myself"), ("self delete", "kill myself"), ("delete myself", "kill myself"),
         ("do myself in", "kill myself"), ("doing myself in", "kill myself"), ("did myself in", "kill myself"),
         ("ctb", "kill myself"), ("off myself", "kill myself"),
-        ("end myself", "kill myself"), ("neck myself", "kill myself"), ("necking myself", "killing myself"), ("top myself", "kill myself"), ("topping myself", "killing myself"),
+        ("end myself", "kill myself"), ("neck myself", "kill myself"), ("necking myself", "killing myself"),
+        ("top myself", "kill myself"), ("topping myself", "killing myself"),
     ]
 
     /// The sentences of `text`, normalised; each keeps only letters, digits, spaces and apostrophes.

@@ -56,8 +56,7 @@ public struct PromptGeneStore: Sendable {
         var pool = try pool()
         let last = try storage.load(.promptTurns).last
         let kept = last.flatMap { last -> SynthesizedPrompt? in
-            guard last.feedback != false, now.timeIntervalSince(last.date) >= 0,
-                  now.timeIntervalSince(last.date) < Self.styleKeptFor else { return nil }
+            guard last.feedback != false, (0..<Self.styleKeptFor).contains(now.timeIntervalSince(last.date)) else { return nil }
             return pool.synthesize(reusing: last.geneIDs, values: values)
         }
         let prompt = kept ?? pool.synthesize(values: values)
