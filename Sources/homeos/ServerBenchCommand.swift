@@ -1,6 +1,7 @@
 import ArgumentParser
 import AsyncHTTPClient
 import Foundation
+import LlamaEngine
 import LLM
 import ModelHub
 import NIOCore
@@ -18,7 +19,10 @@ struct ServerBenchCommand: AsyncParsableCommand {
             once with scripts/build-llama-server.sh), and `python -m llama_cpp.server` (one request at a time). \
             Each client streams /v1/chat/completions, greedy, max_tokens 128, a different story prompt each, and \
             all clients start together; a round's aggregate throughput is all completion tokens over the round's \
-            wall time. Time to first token is per client, from its request to its first content chunk. The \
+            wall time. A model without a chat template in its GGUF file (a base model, such as Gemma 3 270M) is \
+            sent a story opening on /v1/completions instead: each server would otherwise wrap the chat in its own \
+            fallback template, and the answers' lengths, so the work measured, would differ. The tokens/answer \
+            column shows that each server did the same work. Time to first token is per client, from its request to its first content chunk. The \
             json_schema row sends the same requests under a strict schema to homeos serve only. A server that \
             cannot start is reported and skipped. Run a release build on a quiet machine.
 
@@ -38,6 +42,14 @@ struct ServerBenchCommand: AsyncParsableCommand {
 
     @Option(name: .long, help: "Tokens each client asks for.")
     var maxTokens = 128
+
+    @Option(name: .long, help: ArgumentHelp("Endpoint the clients stream from: chat, completions, or auto (chat when the model has a chat template).", valueName: "endpoint"))
+    var endpoint: Endpoint = .auto
+
+    /// Which OpenAI endpoint the clients stream from.
+    enum Endpoint: String, ExpressibleByArgument, CaseIterable {
+        case auto, chat, completions
+    }
 
     @Option(name: .long, help: ArgumentHelp("The llama-server binary (default: the one scripts/build-llama-server.sh builds).", valueName: "path"))
     var llamaServer: String?
@@ -65,6 +77,7 @@ struct ServerBenchCommand: AsyncParsableCommand {
         var seconds: Double
         var firstTokens: [Double]
         var valid: Int
+        var answers: Int
     }
 
     func run() async throws {
@@ -80,10 +93,11 @@ struct ServerBenchCommand: AsyncParsableCommand {
 
     private func measure(_ client: HTTPClient) async throws {
         let directory = ModelDirectory.standard()
-        var rows = [["model", "server", "clients", "agg tok/s", "TTFT p50 ms", "TTFT p95 ms", "vs llama-server"]]
+        var rows = [["model", "endpoint", "server", "clients", "agg tok/s", "tokens/answer", "TTFT p50 ms", "TTFT p95 ms", "vs llama-server"]]
         var notes: [String] = []
         for id in models {
             let resolved = try directory.resolve(id)
+            let chat = try usesChat(modelPath: resolved.path)
             var reference: [Int: Double] = [:]
             for kind in ["llama-server", "homeos serve", "llama-cpp-python"] {
                 Terminal.error("==> \(resolved.id): starting \(kind)")
@@ -93,35 +107,44 @@ struct ServerBenchCommand: AsyncParsableCommand {
                     continue
                 }
                 defer { target.stop() }
-                _ = try? await Self.round(client, target: target, model: resolved.id, clients: 1, maxTokens: 8, schema: false)  // warm-up
+                _ = try? await Self.round(client, target: target, model: resolved.id, clients: 1, maxTokens: 8, schema: false, chat: chat)  // warm-up
                 for count in clients {
                     var measured: [Round] = []
                     for round in 1...rounds {
                         Terminal.error("    \(kind), \(count) client\(count == 1 ? "" : "s"), round \(round) of \(rounds)")
-                        measured.append(try await Self.round(client, target: target, model: resolved.id, clients: count, maxTokens: maxTokens, schema: false))
+                        measured.append(try await Self.round(client, target: target, model: resolved.id, clients: count, maxTokens: maxTokens,
+                                                             schema: false, chat: chat))
                     }
                     let throughput = BridgeBenchCommand.median(measured.map { Double($0.tokens) / $0.seconds })
                     if kind == "llama-server" { reference[count] = throughput }
                     let ttft = measured.flatMap(\.firstTokens).sorted()
-                    rows.append([resolved.id, kind, "\(count)", String(format: "%.0f", throughput), Self.percentile(ttft, 0.5),
+                    let perAnswer = Double(measured.reduce(0) { $0 + $1.tokens }) / Double(max(1, measured.reduce(0) { $0 + $1.answers }))
+                    rows.append([resolved.id, chat ? "chat" : "completions", kind, "\(count)", String(format: "%.0f", throughput),
+                                 String(format: "%.0f", perAnswer), Self.percentile(ttft, 0.5),
                                  Self.percentile(ttft, 0.95),
                                  reference[count].map { String(format: "%.2f×", throughput / $0) } ?? ""])
                     Terminal.error("    → " + rows.last!.joined(separator: " | "))
                 }
                 if kind == "homeos serve" {
-                    var free: [Double] = [], constrained: [Double] = [], valid = 0, total = 0
+                    var free: [Double] = [], constrained: [Double] = [], valid = 0, total = 0, freeTokens = 0, strictTokens = 0
                     for round in 1...rounds {
                         Terminal.error("    homeos serve, 4 clients, free vs json_schema, round \(round) of \(rounds)")
-                        let plain = try await Self.round(client, target: target, model: resolved.id, clients: 4, maxTokens: maxTokens, schema: false)
-                        let strict = try await Self.round(client, target: target, model: resolved.id, clients: 4, maxTokens: maxTokens, schema: true)
+                        let plain = try await Self.round(client, target: target, model: resolved.id, clients: 4, maxTokens: maxTokens,
+                                                         schema: false, chat: true)
+                        let strict = try await Self.round(client, target: target, model: resolved.id, clients: 4, maxTokens: maxTokens,
+                                                          schema: true, chat: true)
                         free.append(Double(plain.tokens) / plain.seconds)
                         constrained.append(Double(strict.tokens) / strict.seconds)
                         valid += strict.valid
                         total += 4
+                        freeTokens += plain.tokens
+                        strictTokens += strict.tokens
                     }
                     let ratio = BridgeBenchCommand.median(constrained) / max(BridgeBenchCommand.median(free), 0.001)
-                    notes.append(String(format: "%@, homeos serve, 4 clients: json_schema strict %.0f tok/s vs free %.0f tok/s = %.2f× (target ≥ 0.90×); %d of %d answers valid JSON",
-                                        resolved.id, BridgeBenchCommand.median(constrained), BridgeBenchCommand.median(free), ratio, valid, total))
+                    // Both on the chat endpoint: a base model's free chat answers may end far sooner than its JSON ones.
+                    notes.append(String(format: "%@, homeos serve, 4 clients, chat: json_schema strict %.0f tok/s (%.0f tokens/answer) vs free %.0f tok/s (%.0f tokens/answer) = %.2f× (target ≥ 0.90×); %d of %d answers valid JSON",
+                                        resolved.id, BridgeBenchCommand.median(constrained), Double(strictTokens) / Double(max(total, 1)),
+                                        BridgeBenchCommand.median(free), Double(freeTokens) / Double(max(total, 1)), ratio, valid, total))
                 }
             }
         }
@@ -173,6 +196,15 @@ struct ServerBenchCommand: AsyncParsableCommand {
         }
     }
 
+    /// Whether the clients use the chat endpoint for the model at `modelPath` (see ``Endpoint``).
+    func usesChat(modelPath: String) throws -> Bool {
+        switch endpoint {
+        case .chat: return true
+        case .completions: return false
+        case .auto: return try GGUFFile.read(path: modelPath).metadata["tokenizer.chat_template"].map { !$0.isEmpty } ?? false
+        }
+    }
+
     static func defaultLlamaServer() -> String {
         let environment = ProcessInfo.processInfo.environment
         let cache = environment["HOMEOS_CACHE"].flatMap { $0.isEmpty ? nil : $0 } ?? (NSHomeDirectory() + "/.cache/homeos")
@@ -202,13 +234,15 @@ struct ServerBenchCommand: AsyncParsableCommand {
     ])
 
     /// `clients` streaming requests started together.
-    static func round(_ client: HTTPClient, target: Target, model: String, clients: Int, maxTokens: Int, schema: Bool) async throws -> Round {
+    static func round(_ client: HTTPClient, target: Target, model: String, clients: Int, maxTokens: Int, schema: Bool,
+                      chat: Bool) async throws -> Round {
         let start = ContinuousClock.now
         let base = target.baseURL
         let results = try await withThrowingTaskGroup(of: (tokens: Int, firstToken: Double?, valid: Bool).self) { group in
             for index in 0..<clients {
                 group.addTask {
-                    try await stream(client, base: base, model: model, topic: topics[index % topics.count], maxTokens: maxTokens, schema: schema)
+                    try await stream(client, base: base, model: model, topic: topics[index % topics.count], maxTokens: maxTokens,
+                                     schema: schema, chat: chat)
                 }
             }
             var all: [(tokens: Int, firstToken: Double?, valid: Bool)] = []
@@ -216,24 +250,28 @@ struct ServerBenchCommand: AsyncParsableCommand {
             return all
         }
         return Round(tokens: results.reduce(0) { $0 + $1.tokens }, seconds: start.duration(to: .now).seconds,
-                     firstTokens: results.compactMap(\.firstToken), valid: results.filter(\.valid).count)
+                     firstTokens: results.compactMap(\.firstToken), valid: results.filter(\.valid).count, answers: results.count)
     }
 
-    /// One streamed chat completion: completion tokens (the usage chunk, else content chunks),
-    /// the time to its first content chunk, and whether its text is valid JSON (schema rounds).
-    static func stream(_ client: HTTPClient, base: String, model: String, topic: String, maxTokens: Int, schema: Bool) async throws
-        -> (tokens: Int, firstToken: Double?, valid: Bool) {
+    /// One streamed chat (or text) completion: completion tokens (the usage chunk, else content
+    /// chunks), the time to its first content chunk, and whether its text is valid JSON (schema rounds).
+    static func stream(_ client: HTTPClient, base: String, model: String, topic: String, maxTokens: Int, schema: Bool,
+                       chat: Bool) async throws -> (tokens: Int, firstToken: Double?, valid: Bool) {
         var body: [String: JSONValue] = [
             "model": .string(model),
-            "messages": .array([.object(["role": .string("user"), "content": .string("Write a long story about \(topic).")])]),
             "max_tokens": .number(Double(maxTokens)), "temperature": .number(0), "stream": .bool(true),
             "stream_options": .object(["include_usage": .bool(true)]),
         ]
+        if chat {
+            body["messages"] = .array([.object(["role": .string("user"), "content": .string("Write a long story about \(topic).")])])
+        } else {
+            body["prompt"] = .string("A long story about \(topic).\n\nOnce upon a time,")
+        }
         if schema {
             body["response_format"] = .object(["type": .string("json_schema"),
                                                "json_schema": .object(["name": .string("story"), "strict": .bool(true), "schema": storySchema])])
         }
-        var request = HTTPClientRequest(url: base + "/chat/completions")
+        var request = HTTPClientRequest(url: base + (chat ? "/chat/completions" : "/completions"))
         request.method = .POST
         request.headers.add(name: "Content-Type", value: "application/json")
         // A fresh connection each time: llama-server closes idle keep-alive connections, and a
@@ -257,7 +295,8 @@ struct ServerBenchCommand: AsyncParsableCommand {
                     let data = line.dropFirst(6)
                     guard data != "[DONE]", let value = try? JSONValue(parsing: String(data)) else { continue }
                     if let completion = value["usage"]?["completion_tokens"]?.numberValue { usageTokens = Int(completion) }
-                    if let content = value["choices"]?.arrayValue?.first?["delta"]?["content"]?.stringValue, !content.isEmpty {
+                    let choice = value["choices"]?.arrayValue?.first
+                    if let content = (chat ? choice?["delta"]?["content"] : choice?["text"])?.stringValue, !content.isEmpty {
                         if firstToken == nil { firstToken = start.duration(to: .now).milliseconds }
                         chunks += 1
                         text += content

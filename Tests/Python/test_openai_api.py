@@ -61,6 +61,26 @@ def test_streaming_sends_pieces_then_done(client):
     assert "".join(pieces) == greedy.choices[0].message.content, "streamed and whole greedy answers differ"
 
 
+def test_text_completion_streams_the_same_text_as_a_whole_one(client):
+    prompt = "Once upon a time, in a quiet harbour town,"
+    stream = client.completions.create(model=MODEL, prompt=prompt, max_tokens=24, temperature=0, stream=True,
+                                       stream_options={"include_usage": True})
+    pieces, finish, usage = [], None, None
+    for chunk in stream:
+        assert chunk.object == "text_completion"
+        if chunk.usage:
+            usage = chunk.usage
+        for choice in chunk.choices:
+            if choice.text:
+                pieces.append(choice.text)
+            finish = choice.finish_reason or finish
+    assert len(pieces) >= 3, pieces
+    assert finish in ("stop", "length")
+    assert usage is not None and usage.completion_tokens >= len(pieces) - 1
+    whole = client.completions.create(model=MODEL, prompt=prompt, max_tokens=24, temperature=0)
+    assert "".join(pieces) == whole.choices[0].text, "streamed and whole greedy completions differ"
+
+
 def test_tool_call_arguments_follow_the_declared_schema(client):
     parameters = {"type": "object", "properties": {"city": {"type": "string"}, "unit": {"enum": ["celsius", "fahrenheit"]}},
                   "required": ["city", "unit"], "additionalProperties": False}

@@ -84,4 +84,29 @@ import Testing
             #expect(request.constraint != nil, "the tool call was generated under the schema's grammar")
         }
     }
+
+    @Test func aStreamTheEngineRefusesIsAnErrorNotACutStream() async throws {
+        let model = ScriptedModel(id: "scripted", defaultReply: "Once upon a time")
+        model.when(contains: "too long", fail: LLMError.promptTooLong(promptTokens: 9000, limit: 4096))
+        let fixture = try await WebFixture(model: model)
+        try await fixture.test { web in
+            let refused = try await web.send(.post, "/v1/chat/completions",
+                                             json: #"{"model":"scripted","stream":true,"messages":[{"role":"user","content":"too long"}]}"#)
+            #expect(refused.status == .badRequest, "\(refused.text)")
+            #expect(refused.json["error"]?["code"]?.stringValue == "context_length_exceeded", "\(refused.text)")
+            let text = try await web.send(.post, "/v1/completions",
+                                          json: #"{"model":"scripted","stream":true,"prompt":"too long","stream_options":{"include_usage":true}}"#)
+            #expect(text.status == .badRequest, "\(text.text)")
+            let streamed = try await web.send(.post, "/v1/completions",
+                                              json: #"{"model":"scripted","stream":true,"prompt":"Tell me","stream_options":{"include_usage":true}}"#)
+            #expect(streamed.status == .ok, "\(streamed.text)")
+            let events = streamed.text.components(separatedBy: "\n\n").filter { $0.hasPrefix("data: ") }.map { String($0.dropFirst(6)) }
+            #expect(events.last == "[DONE]")
+            let chunks = events.dropLast().compactMap { try? JSONValue(parsing: $0) }
+            let pieces = chunks.compactMap { $0["choices"]?.arrayValue?.first?["text"]?.stringValue }
+            #expect(pieces.joined() == "Once upon a time", "\(streamed.text)")
+            #expect(chunks.allSatisfy { $0["object"]?.stringValue == "text_completion" })
+            #expect(chunks.last?["usage"]?["completion_tokens"]?.numberValue ?? 0 >= 1, "usage comes last when asked for")
+        }
+    }
 }

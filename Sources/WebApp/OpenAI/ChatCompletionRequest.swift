@@ -156,6 +156,7 @@ struct CompletionRequest: Decodable, Sendable {
     var model: String
     var prompt: String
     var stream: Bool?
+    var streamOptions: ChatCompletionRequest.StreamOptions?
     var maxTokens: Int?
     var temperature: Double?
     var topP: Double?
@@ -166,6 +167,7 @@ struct CompletionRequest: Decodable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case model, prompt, stream, temperature, seed, n, stop, user
+        case streamOptions = "stream_options"
         case maxTokens = "max_tokens"
         case topP = "top_p"
     }

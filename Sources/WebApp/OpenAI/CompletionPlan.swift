@@ -32,6 +32,7 @@ struct CompletionPlan: Sendable {
         }
         if let topP, !(topP > 0 && topP <= 1) { throw OpenAIError(.badRequest, "top_p must be in (0, 1].", param: "top_p") }
         if let stop, stop.count > 4 { throw OpenAIError(.badRequest, "At most 4 stop sequences.", param: "stop") }
+        if let stop, stop.contains(where: \.isEmpty) { throw OpenAIError(.badRequest, "Stop sequences must not be empty.", param: "stop") }
         if let seed, !(0...Int(UInt32.max)).contains(seed) {
             throw OpenAIError(.badRequest, "seed must be between 0 and \(UInt32.max).", param: "seed")
         }

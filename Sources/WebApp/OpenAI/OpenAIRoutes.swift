@@ -78,7 +78,8 @@ struct OpenAIRoutes {
         let id = "chatcmpl-" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
         let created = Int(Date().timeIntervalSince1970)
         if body.stream == true {
-            return stream(plan, model: loaded, id: id, created: created, includeUsage: body.streamOptions?.includeUsage == true)
+            let relay = try await Self.relay(plan.request, to: loaded.model, shutdown: shutdown)
+            return stream(relay, plan: plan, model: loaded, id: id, created: created, includeUsage: body.streamOptions?.includeUsage == true)
         }
         let result = try await Self.generate(plan.request, on: loaded.model)
         let message: OpenAIResponses.AssistantMessage
@@ -96,8 +97,8 @@ struct OpenAIRoutes {
 
     /// Streams a chat completion: a role chunk, content chunks as the engine writes them (a tool
     /// call as one chunk at the end), the finishing chunk, usage when asked, then `[DONE]`.
-    private func stream(_ plan: CompletionPlan, model loaded: LoadedModel, id: String, created: Int, includeUsage: Bool) -> Response {
-        let shutdown = self.shutdown
+    private func stream(_ relay: Relay, plan: CompletionPlan, model loaded: LoadedModel, id: String, created: Int,
+                        includeUsage: Bool) -> Response {
         var headers = ServerSentEvent.headers
         headers[.cacheControl] = "no-cache"
         return Response(status: .ok, headers: headers, body: ResponseBody { writer in
@@ -110,24 +111,10 @@ struct OpenAIRoutes {
                 buffer.writeString("\n\n")
                 return buffer
             }
-            // The engine's events, produced in a task the server's shutdown (or a dropped client) cancels.
-            let (events, continuation) = AsyncThrowingStream<GenerationEvent, any Error>.makeStream()
-            let task = Task {
-                do {
-                    for try await event in loaded.model.stream(plan.request) { continuation.yield(event) }
-                    continuation.finish()
-                } catch {
-                    continuation.finish(throwing: error)
-                }
-            }
-            let registration = shutdown.onShutdown { task.cancel() }
-            defer {
-                task.cancel()
-                shutdown.remove(registration)
-            }
+            defer { relay.stop() }
             try await writer.write(chunk(.init(role: "assistant", content: plan.output == .toolCall ? nil : "")))
             var usage = GenerationUsage(), reason = FinishReason.endOfGeneration, text = ""
-            for try await event in events {
+            for try await event in relay.events {
                 switch event {
                 case .token(let piece):
                     text += piece
@@ -150,6 +137,55 @@ struct OpenAIRoutes {
         })
     }
 
+    /// A generation's events on their way from the engine to a stream's writer.
+    struct Relay: Sendable {
+        /// The engine's events, the first of them included.
+        let events: AsyncThrowingStream<GenerationEvent, any Error>
+        /// Cancels the generation (a dropped client) and forgets the shutdown registration.
+        let stop: @Sendable () -> Void
+    }
+
+    /// Starts `request` in a task that the server's shutdown (or ``Relay/stop``) cancels, and
+    /// returns once the engine has produced its first event: a request the engine refuses (too
+    /// long for the context, bad options) fails here with its OpenAI error, before a stream's
+    /// headers go out, instead of cutting the stream short.
+    static func relay(_ request: GenerationRequest, to model: any LanguageModel, shutdown: ShutdownSignal) async throws -> Relay {
+        let (events, continuation) = AsyncThrowingStream<GenerationEvent, any Error>.makeStream()
+        let (started, startedContinuation) = AsyncStream<(any Error)?>.makeStream()
+        let task = Task {
+            var first = true
+            do {
+                for try await event in model.stream(request) {
+                    continuation.yield(event)
+                    if first { startedContinuation.yield(nil) }
+                    first = false
+                }
+                continuation.finish()
+            } catch {
+                if first { startedContinuation.yield(error) }
+                continuation.finish(throwing: error)
+            }
+            startedContinuation.finish()
+        }
+        let registration = shutdown.onShutdown { task.cancel() }
+        let relay = Relay(events: events, stop: {
+            task.cancel()
+            shutdown.remove(registration)
+        })
+        for await outcome in started {
+            if let error = outcome {
+                relay.stop()
+                throw openAIError(error)
+            }
+            break
+        }
+        if Task.isCancelled {  // the client left before the first token
+            relay.stop()
+            throw CancellationError()
+        }
+        return relay
+    }
+
     /// With `tool_choice: auto`: the model picks a tool or "answer" (a closed-set choice, so it can
     /// only name one of them).
     static func chosenTool(_ tools: [ChatCompletionRequest.Tool], plan: CompletionPlan, model: any LanguageModel) async throws -> String? {
@@ -166,16 +202,22 @@ struct OpenAIRoutes {
     static func generate(_ request: GenerationRequest, on model: any LanguageModel) async throws -> GenerationResult {
         do {
             return try await model.respond(to: request)
-        } catch let error as LLMError {
-            switch error {
-            case .promptTooLong:
-                // OpenAI's own code for it, which clients already handle (by trimming the conversation).
-                throw OpenAIError(.badRequest, error.description, param: "messages", code: "context_length_exceeded")
-            case .invalidOptions, .invalidConstraint, .invalidRequest:
-                throw OpenAIError(.badRequest, error.description, code: "invalid_request")
-            default:
-                throw OpenAIError(.internalServerError, "The model could not answer: \(error.description)", type: "server_error")
-            }
+        } catch {
+            throw openAIError(error)
+        }
+    }
+
+    /// The OpenAI error for an engine error (other errors, such as cancellation, pass unchanged).
+    static func openAIError(_ error: any Error) -> any Error {
+        guard let error = error as? LLMError else { return error }
+        switch error {
+        case .promptTooLong:
+            // OpenAI's own code for it, which clients already handle (by trimming the conversation).
+            return OpenAIError(.badRequest, error.description, param: "messages", code: "context_length_exceeded")
+        case .invalidOptions, .invalidConstraint, .invalidRequest:
+            return OpenAIError(.badRequest, error.description, code: "invalid_request")
+        default:
+            return OpenAIError(.internalServerError, "The model could not answer: \(error.description)", type: "server_error")
         }
     }
 
@@ -194,13 +236,47 @@ struct OpenAIRoutes {
     private func completion(_ body: CompletionRequest) async throws -> Response {
         let loaded = try await model(named: body.model)
         if let n = body.n, n != 1 { throw OpenAIError(.badRequest, "n must be 1.", param: "n") }
-        if body.stream == true { throw OpenAIError(.badRequest, "Streaming is supported on /v1/chat/completions only.", param: "stream") }
         let options = try CompletionPlan.options(maxTokens: body.maxTokens ?? 16, temperature: body.temperature, topP: body.topP,
                                                  seed: body.seed, stop: body.stop?.sequences)
-        let result = try await Self.generate(GenerationRequest(prompt: .text(body.prompt), options: options), on: loaded.model)
+        guard !body.prompt.isEmpty else { throw OpenAIError(.badRequest, "prompt must not be empty.", param: "prompt") }
+        let request = GenerationRequest(prompt: .text(body.prompt), options: options)
+        let id = "cmpl-" + UUID().uuidString.lowercased(), created = Int(Date().timeIntervalSince1970)
+        if body.stream == true {
+            let relay = try await Self.relay(request, to: loaded.model, shutdown: shutdown)
+            return streamCompletion(relay, model: loaded, id: id, created: created, includeUsage: body.streamOptions?.includeUsage == true)
+        }
+        let result = try await Self.generate(request, on: loaded.model)
         return JSONResponse.make(OpenAIResponses.TextCompletion(
-            id: "cmpl-" + UUID().uuidString.lowercased(), created: Int(Date().timeIntervalSince1970), model: loaded.id,
+            id: id, created: created, model: loaded.id,
             choices: [.init(text: result.text, finishReason: OpenAIResponses.finishReason(result.finishReason))], usage: .init(result.usage)))
+    }
+
+    /// Streams a text completion: a `text_completion` chunk for each piece the engine writes, the
+    /// finishing chunk, usage when asked (a chunk with no choices), then `[DONE]`.
+    private func streamCompletion(_ relay: Relay, model loaded: LoadedModel, id: String, created: Int, includeUsage: Bool) -> Response {
+        var headers = ServerSentEvent.headers
+        headers[.cacheControl] = "no-cache"
+        return Response(status: .ok, headers: headers, body: ResponseBody { writer in
+            func chunk(_ choices: [OpenAIResponses.TextChoice], usage: OpenAIResponses.Usage? = nil) -> ByteBuffer {
+                let value = OpenAIResponses.TextCompletion(id: id, created: created, model: loaded.id, choices: choices, usage: usage)
+                var buffer = ByteBuffer(string: "data: ")
+                buffer.writeBytes((try? JSONResponse.encoder.encode(value)) ?? Data())
+                buffer.writeString("\n\n")
+                return buffer
+            }
+            defer { relay.stop() }
+            var usage = GenerationUsage(), reason = FinishReason.endOfGeneration
+            for try await event in relay.events {
+                switch event {
+                case .token(let piece): try await writer.write(chunk([.init(text: piece)]))
+                case .finished(let finalUsage, let finalReason): (usage, reason) = (finalUsage, finalReason)
+                }
+            }
+            try await writer.write(chunk([.init(text: "", finishReason: OpenAIResponses.finishReason(reason))]))
+            if includeUsage { try await writer.write(chunk([], usage: .init(usage))) }
+            try await writer.write(ByteBuffer(string: "data: [DONE]\n\n"))
+            try await writer.finish(nil)
+        })
     }
 
     private func embeddings(_ body: EmbeddingRequest) async throws -> Response {
