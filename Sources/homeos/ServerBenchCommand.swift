@@ -17,13 +17,16 @@ struct ServerBenchCommand: AsyncParsableCommand {
             Each server runs the same GGUF file with 2 threads on 127.0.0.1: `homeos serve` (continuous batching, \
             8 sequences), llama.cpp's `llama-server` built from the same pinned llama.cpp source (8 slots; build it \
             once with scripts/build-llama-server.sh), and `python -m llama_cpp.server` (one request at a time). \
-            Each client streams /v1/chat/completions, greedy, max_tokens 128, a different story prompt each, and \
+            Each client streams /v1/chat/completions, greedy, max_tokens 128, a story prompt no request of the run \
+            shares (so no server answers from a cached prompt), and \
             all clients start together; a round's aggregate throughput is all completion tokens over the round's \
             wall time. A model without a chat template in its GGUF file (a base model, such as Gemma 3 270M) is \
             sent a story opening on /v1/completions instead: each server would otherwise wrap the chat in its own \
             fallback template, and the answers' lengths, so the work measured, would differ. The tokens/answer \
             column shows that each server did the same work. Time to first token is per client, from its request to its first content chunk. The \
-            json_schema row sends the same requests under a strict schema to homeos serve only. A server that \
+            json_schema row sends the same requests under a strict schema to homeos serve only, against free \
+            requests that each ask for as many tokens as the JSON answer to the same prompt took (JSON answers end \
+            when their object closes, and fewer clients left in the batch would lower the rate for that reason alone). A server that \
             cannot start is reported and skipped. Run a release build on a quiet machine.
 
             Examples:
@@ -78,6 +81,8 @@ struct ServerBenchCommand: AsyncParsableCommand {
         var firstTokens: [Double]
         var valid: Int
         var answers: Int
+        /// Completion tokens of each client, in client order.
+        var perClient: [Int]
     }
 
     func run() async throws {
@@ -107,13 +112,17 @@ struct ServerBenchCommand: AsyncParsableCommand {
                     continue
                 }
                 defer { target.stop() }
-                _ = try? await Self.round(client, target: target, model: resolved.id, clients: 1, maxTokens: 8, schema: false, chat: chat)  // warm-up
+                // Every request of the run tells a story of its own number: no server answers a prompt
+                // it has seen before from its cache (llama-server keeps each slot's last prompt).
+                var serial = 0
+                _ = try? await Self.round(client, target: target, model: resolved.id, clients: 1, maxTokens: 8, schema: false, chat: chat,
+                                          serial: &serial)  // warm-up
                 for count in clients {
                     var measured: [Round] = []
                     for round in 1...rounds {
                         Terminal.error("    \(kind), \(count) client\(count == 1 ? "" : "s"), round \(round) of \(rounds)")
                         measured.append(try await Self.round(client, target: target, model: resolved.id, clients: count, maxTokens: maxTokens,
-                                                             schema: false, chat: chat))
+                                                             schema: false, chat: chat, serial: &serial))
                     }
                     let throughput = BridgeBenchCommand.median(measured.map { Double($0.tokens) / $0.seconds })
                     if kind == "llama-server" { reference[count] = throughput }
@@ -129,10 +138,14 @@ struct ServerBenchCommand: AsyncParsableCommand {
                     var free: [Double] = [], constrained: [Double] = [], valid = 0, total = 0, freeTokens = 0, strictTokens = 0
                     for round in 1...rounds {
                         Terminal.error("    homeos serve, 4 clients, free vs json_schema, round \(round) of \(rounds)")
-                        let plain = try await Self.round(client, target: target, model: resolved.id, clients: 4, maxTokens: maxTokens,
-                                                         schema: false, chat: true)
+                        // JSON answers end when their object closes, most well before the budget; the
+                        // free round gives each client its JSON answer's length, so both rounds keep the
+                        // same number of sequences in the batch for the same number of steps.
                         let strict = try await Self.round(client, target: target, model: resolved.id, clients: 4, maxTokens: maxTokens,
-                                                          schema: true, chat: true)
+                                                          schema: true, chat: true, serial: &serial)
+                        let plain = try await Self.round(client, target: target, model: resolved.id, clients: 4,
+                                                         maxTokens: strict.perClient.map { max($0, 1) }, schema: false, chat: chat,
+                                                         serial: &serial)
                         free.append(Double(plain.tokens) / plain.seconds)
                         constrained.append(Double(strict.tokens) / strict.seconds)
                         valid += strict.valid
@@ -141,8 +154,7 @@ struct ServerBenchCommand: AsyncParsableCommand {
                         strictTokens += strict.tokens
                     }
                     let ratio = BridgeBenchCommand.median(constrained) / max(BridgeBenchCommand.median(free), 0.001)
-                    // Both on the chat endpoint: a base model's free chat answers may end far sooner than its JSON ones.
-                    notes.append(String(format: "%@, homeos serve, 4 clients, chat: json_schema strict %.0f tok/s (%.0f tokens/answer) vs free %.0f tok/s (%.0f tokens/answer) = %.2f× (target ≥ 0.90×); %d of %d answers valid JSON",
+                    notes.append(String(format: "%@, homeos serve, 4 clients: json_schema strict %.0f tok/s (%.0f tokens/answer) vs free %.0f tok/s (%.0f tokens/answer) = %.2f× (target ≥ 0.90×); %d of %d answers valid JSON",
                                         resolved.id, BridgeBenchCommand.median(constrained), Double(strictTokens) / Double(max(total, 1)),
                                         BridgeBenchCommand.median(free), Double(freeTokens) / Double(max(total, 1)), ratio, valid, total))
                 }
@@ -233,24 +245,37 @@ struct ServerBenchCommand: AsyncParsableCommand {
         "additionalProperties": .bool(false),
     ])
 
-    /// `clients` streaming requests started together.
+    /// `clients` streaming requests started together, all asking for `maxTokens` tokens.
     static func round(_ client: HTTPClient, target: Target, model: String, clients: Int, maxTokens: Int, schema: Bool,
-                      chat: Bool) async throws -> Round {
+                      chat: Bool, serial: inout Int) async throws -> Round {
+        try await round(client, target: target, model: model, clients: clients, maxTokens: Array(repeating: maxTokens, count: clients),
+                        schema: schema, chat: chat, serial: &serial)
+    }
+
+    /// `clients` streaming requests started together, client `i` asking for `maxTokens[i]` tokens
+    /// about story number `serial + i` (`serial` moves past them).
+    static func round(_ client: HTTPClient, target: Target, model: String, clients: Int, maxTokens: [Int], schema: Bool,
+                      chat: Bool, serial: inout Int) async throws -> Round {
+        let first = serial
+        serial += clients
         let start = ContinuousClock.now
         let base = target.baseURL
-        let results = try await withThrowingTaskGroup(of: (tokens: Int, firstToken: Double?, valid: Bool).self) { group in
+        let results = try await withThrowingTaskGroup(of: (index: Int, tokens: Int, firstToken: Double?, valid: Bool).self) { group in
             for index in 0..<clients {
                 group.addTask {
-                    try await stream(client, base: base, model: model, topic: topics[index % topics.count], maxTokens: maxTokens,
-                                     schema: schema, chat: chat)
+                    let topic = "\(topics[(first + index) % topics.count]) (story \(first + index + 1))"
+                    let answer = try await stream(client, base: base, model: model, topic: topic,
+                                                  maxTokens: maxTokens[index], schema: schema, chat: chat)
+                    return (index, answer.tokens, answer.firstToken, answer.valid)
                 }
             }
-            var all: [(tokens: Int, firstToken: Double?, valid: Bool)] = []
+            var all: [(index: Int, tokens: Int, firstToken: Double?, valid: Bool)] = []
             for try await result in group { all.append(result) }
-            return all
+            return all.sorted { $0.index < $1.index }
         }
         return Round(tokens: results.reduce(0) { $0 + $1.tokens }, seconds: start.duration(to: .now).seconds,
-                     firstTokens: results.compactMap(\.firstToken), valid: results.filter(\.valid).count, answers: results.count)
+                     firstTokens: results.compactMap(\.firstToken), valid: results.filter(\.valid).count, answers: results.count,
+                     perClient: results.map(\.tokens))
     }
 
     /// One streamed chat (or text) completion: completion tokens (the usage chunk, else content
