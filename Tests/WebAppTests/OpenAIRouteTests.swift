@@ -97,6 +97,9 @@ import Testing
             let text = try await web.send(.post, "/v1/completions",
                                           json: #"{"model":"scripted","stream":true,"prompt":"too long","stream_options":{"include_usage":true}}"#)
             #expect(text.status == .badRequest, "\(text.text)")
+            #expect(text.json["error"]?["param"]?.stringValue == "prompt", "\(text.text)")
+            let whole = try await web.send(.post, "/v1/completions", json: #"{"model":"scripted","prompt":"too long"}"#)
+            #expect(whole.status == .badRequest && whole.json["error"]?["param"]?.stringValue == "prompt", "\(whole.text)")
             let streamed = try await web.send(.post, "/v1/completions",
                                               json: #"{"model":"scripted","stream":true,"prompt":"Tell me","stream_options":{"include_usage":true}}"#)
             #expect(streamed.status == .ok, "\(streamed.text)")

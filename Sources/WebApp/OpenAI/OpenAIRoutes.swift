@@ -149,7 +149,8 @@ struct OpenAIRoutes {
     /// returns once the engine has produced its first event: a request the engine refuses (too
     /// long for the context, bad options) fails here with its OpenAI error, before a stream's
     /// headers go out, instead of cutting the stream short.
-    static func relay(_ request: GenerationRequest, to model: any LanguageModel, shutdown: ShutdownSignal) async throws -> Relay {
+    static func relay(_ request: GenerationRequest, to model: any LanguageModel, shutdown: ShutdownSignal,
+                      promptParameter: String = "messages") async throws -> Relay {
         let (events, continuation) = AsyncThrowingStream<GenerationEvent, any Error>.makeStream()
         let (started, startedContinuation) = AsyncStream<(any Error)?>.makeStream()
         let task = Task {
@@ -175,7 +176,7 @@ struct OpenAIRoutes {
         for await outcome in started {
             if let error = outcome {
                 relay.stop()
-                throw openAIError(error)
+                throw openAIError(error, promptParameter: promptParameter)
             }
             break
         }
@@ -199,21 +200,23 @@ struct OpenAIRoutes {
     }
 
     /// A whole generation; engine errors become OpenAI errors.
-    static func generate(_ request: GenerationRequest, on model: any LanguageModel) async throws -> GenerationResult {
+    static func generate(_ request: GenerationRequest, on model: any LanguageModel,
+                         promptParameter: String = "messages") async throws -> GenerationResult {
         do {
             return try await model.respond(to: request)
         } catch {
-            throw openAIError(error)
+            throw openAIError(error, promptParameter: promptParameter)
         }
     }
 
-    /// The OpenAI error for an engine error (other errors, such as cancellation, pass unchanged).
-    static func openAIError(_ error: any Error) -> any Error {
+    /// The OpenAI error for an engine error (other errors, such as cancellation, pass unchanged);
+    /// a prompt too long names `promptParameter` (`messages` for chat, `prompt` for text).
+    static func openAIError(_ error: any Error, promptParameter: String = "messages") -> any Error {
         guard let error = error as? LLMError else { return error }
         switch error {
         case .promptTooLong:
             // OpenAI's own code for it, which clients already handle (by trimming the conversation).
-            return OpenAIError(.badRequest, error.description, param: "messages", code: "context_length_exceeded")
+            return OpenAIError(.badRequest, error.description, param: promptParameter, code: "context_length_exceeded")
         case .invalidOptions, .invalidConstraint, .invalidRequest:
             return OpenAIError(.badRequest, error.description, code: "invalid_request")
         default:
@@ -242,10 +245,10 @@ struct OpenAIRoutes {
         let request = GenerationRequest(prompt: .text(body.prompt), options: options)
         let id = "cmpl-" + UUID().uuidString.lowercased(), created = Int(Date().timeIntervalSince1970)
         if body.stream == true {
-            let relay = try await Self.relay(request, to: loaded.model, shutdown: shutdown)
+            let relay = try await Self.relay(request, to: loaded.model, shutdown: shutdown, promptParameter: "prompt")
             return streamCompletion(relay, model: loaded, id: id, created: created, includeUsage: body.streamOptions?.includeUsage == true)
         }
-        let result = try await Self.generate(request, on: loaded.model)
+        let result = try await Self.generate(request, on: loaded.model, promptParameter: "prompt")
         return JSONResponse.make(OpenAIResponses.TextCompletion(
             id: id, created: created, model: loaded.id,
             choices: [.init(text: result.text, finishReason: OpenAIResponses.finishReason(result.finishReason))], usage: .init(result.usage)))
