@@ -23,11 +23,12 @@ struct ServerBenchCommand: AsyncParsableCommand {
             wall time. A model without a chat template in its GGUF file (a base model, such as Gemma 3 270M) is \
             sent a story opening on /v1/completions instead: each server would otherwise wrap the chat in its own \
             fallback template, and the answers' lengths, so the work measured, would differ. The tokens/answer \
-            column shows that each server did the same work. Time to first token is per client, from its request to its first content chunk. The \
-            json_schema row sends the same requests under a strict schema to homeos serve only, against free \
-            requests that each ask for as many tokens as the JSON answer to the same prompt took (JSON answers end \
-            when their object closes, and fewer clients left in the batch would lower the rate for that reason alone). A server that \
-            cannot start is reported and skipped. Run a release build on a quiet machine.
+            column shows that each server did the same work. Time to first token is per client, from its request \
+            to its first content chunk. The json_schema row sends the same kind of requests under a strict schema \
+            to homeos serve only, against free requests that each ask for as many tokens as the same client's \
+            JSON answer took (JSON answers end when their object closes, and fewer clients left in the batch \
+            would lower the rate for that reason alone). A server that cannot start is reported and skipped. \
+            Run a release build on a quiet machine.
 
             Examples:
               homeos dev bench server
