@@ -99,17 +99,11 @@ struct OpenAIRoutes {
     /// call as one chunk at the end), the finishing chunk, usage when asked, then `[DONE]`.
     private func stream(_ relay: Relay, plan: CompletionPlan, model loaded: LoadedModel, id: String, created: Int,
                         includeUsage: Bool) -> Response {
-        var headers = ServerSentEvent.headers
-        headers[.cacheControl] = "no-cache"
-        return Response(status: .ok, headers: headers, body: ResponseBody { writer in
+        Response(status: .ok, headers: Self.streamHeaders, body: ResponseBody { writer in
             func chunk(_ delta: OpenAIResponses.Delta, finish: String? = nil, usage: OpenAIResponses.Usage? = nil,
                        empty: Bool = false) -> ByteBuffer {
-                let value = OpenAIResponses.ChatChunk(id: id, created: created, model: loaded.id,
-                                                       choices: empty ? [] : [.init(delta: delta, finishReason: finish)], usage: usage)
-                var buffer = ByteBuffer(string: "data: ")
-                buffer.writeBytes((try? JSONResponse.encoder.encode(value)) ?? Data())
-                buffer.writeString("\n\n")
-                return buffer
+                Self.dataEvent(OpenAIResponses.ChatChunk(id: id, created: created, model: loaded.id,
+                                                         choices: empty ? [] : [.init(delta: delta, finishReason: finish)], usage: usage))
             }
             defer { relay.stop() }
             try await writer.write(chunk(.init(role: "assistant", content: plan.output == .toolCall ? nil : "")))
@@ -132,10 +126,29 @@ struct OpenAIRoutes {
                 try await writer.write(chunk(.init(), finish: OpenAIResponses.finishReason(reason)))
             }
             if includeUsage { try await writer.write(chunk(.init(), usage: .init(usage), empty: true)) }
-            try await writer.write(ByteBuffer(string: "data: [DONE]\n\n"))
+            try await writer.write(Self.doneEvent)
             try await writer.finish(nil)
         })
     }
+
+    /// The headers of an OpenAI event stream.
+    static var streamHeaders: HTTPFields {
+        var headers = ServerSentEvent.headers
+        headers[.cacheControl] = "no-cache"
+        return headers
+    }
+
+    /// `value` as an unnamed `data:` event, the framing of OpenAI's streams (JSON has no raw
+    /// newlines, so one data line suffices).
+    static func dataEvent(_ value: some Encodable) -> ByteBuffer {
+        var buffer = ByteBuffer(string: "data: ")
+        buffer.writeBytes((try? JSONResponse.encoder.encode(value)) ?? Data())
+        buffer.writeString("\n\n")
+        return buffer
+    }
+
+    /// The event that ends an OpenAI stream.
+    static let doneEvent = ByteBuffer(string: "data: [DONE]\n\n")
 
     /// A generation's events on their way from the engine to a stream's writer.
     struct Relay: Sendable {
@@ -257,15 +270,9 @@ struct OpenAIRoutes {
     /// Streams a text completion: a `text_completion` chunk for each piece the engine writes, the
     /// finishing chunk, usage when asked (a chunk with no choices), then `[DONE]`.
     private func streamCompletion(_ relay: Relay, model loaded: LoadedModel, id: String, created: Int, includeUsage: Bool) -> Response {
-        var headers = ServerSentEvent.headers
-        headers[.cacheControl] = "no-cache"
-        return Response(status: .ok, headers: headers, body: ResponseBody { writer in
+        Response(status: .ok, headers: Self.streamHeaders, body: ResponseBody { writer in
             func chunk(_ choices: [OpenAIResponses.TextChoice], usage: OpenAIResponses.Usage? = nil) -> ByteBuffer {
-                let value = OpenAIResponses.TextCompletion(id: id, created: created, model: loaded.id, choices: choices, usage: usage)
-                var buffer = ByteBuffer(string: "data: ")
-                buffer.writeBytes((try? JSONResponse.encoder.encode(value)) ?? Data())
-                buffer.writeString("\n\n")
-                return buffer
+                Self.dataEvent(OpenAIResponses.TextCompletion(id: id, created: created, model: loaded.id, choices: choices, usage: usage))
             }
             defer { relay.stop() }
             var usage = GenerationUsage(), reason = FinishReason.endOfGeneration
@@ -277,7 +284,7 @@ struct OpenAIRoutes {
             }
             try await writer.write(chunk([.init(text: "", finishReason: OpenAIResponses.finishReason(reason))]))
             if includeUsage { try await writer.write(chunk([], usage: .init(usage))) }
-            try await writer.write(ByteBuffer(string: "data: [DONE]\n\n"))
+            try await writer.write(Self.doneEvent)
             try await writer.finish(nil)
         })
     }
