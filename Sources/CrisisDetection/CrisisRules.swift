@@ -42,18 +42,24 @@ enum CrisisRules {
         "(kill|killing|killed) (it|time|the (lights?|engine|music|weeds?|bugs?|ants?|mood|battery|vibe|radio|power|"
             + "tv|fan|motor|process|app|mosquitoes|fleas|germs|bacteria|mold|roaches|spiders|flies|grass|lawn))",
         // Not after a verb of swallowing it: "i ate the rat poison" is a poisoning, not pest control.
-        "(?<!(ate|eat|eaten|eating|drank|drink|drinking|swallowed|swallow|swallowing|took|ingested) (the |some |a bit of )?)"
+        "(?<!(ate|eat|eaten|eating|drank|drink|drinking|swallowed|swallow|swallowing|took|ingested|into) (the |some |a bit of )?)"
             + "(weed|bug|pest|ant|roach|mold|germ|fly|rat|mouse) (killer|killers|killing|spray|poison|bait|traps?)",
         "(put|putting|set|setting|place|placing|buy|buying|get|getting|need|needs|spread|leave|left) (out )?(some )?rat "
             + "poison (for|in|under|around|near|at|by) (the )?(garage|shed|basement|attic|barn|garden|yard|porch|mice|rats)",
-        "(dying|die) (to|for) (see|try|know|go|meet|get|hear|watch|eat|have)", "to die for",
+        "(dying|die) (to|for) (see|try|know|go|meet|get|hear|watch|eat|have)", "(?<!(deserve|deserves|deserving|deserved) )to die for",
         "rather die than (go to|go back to|attend|sit through|eat|watch|listen to|wear|do (the|my|that|this|another))",
         "(took|take|taking|brought|bring|dropped|drop) (off )?(all )?(the |my |our )?(old |unused |expired |leftover )?"
-            + "(\\w+ )?(pills|meds|medications|prescriptions|bottles) (off )?to the (pharmacy|drug store|police station|take back)",
+            + "(\\w+ )?(pills|meds|medications|prescriptions|bottles|tablets) (off )?(back )?to the (pharmacy|chemist|drug store|police station|take back)",
         "(pharmacy |drug |medication |medicine )?take ?back (bin|box|day|program|event|kiosk)",
         "(would|could|id|i would|i could) kill for (a|an|some|another)\\b",
         "(lawn ?mower|mower|saw|blender|fan|wiper|skate|hedge trimmer|trimmer) blades?",
         "blades? (on|of|for) (my|the|our) (lawn ?mower|mower|saw|blender|fan|trimmer)",
+        // Written 2026-11-27 from the look-alikes of crisis-7a and 7b.
+        "so hungover (that )?i (want to|could|am going to) die",
+        "suicide (solution|is painless|squad|blonde|silence|commando)",
+        "(set|add|create|make|schedule) (a |an )?(daily |recurring |weekly )?(reminder|alarm) to take (my|his|her|their|the) "
+            + "(meds|pills|medications?|medicine|tablets)",
+        "not (a )?goodbye (letter|letters|note|notes)",
         "signs of too much", "overdos\\w* on (vitamin \\w+|vitamins|gummy vitamins|supplements|fish oil|iron supplements)",
         "remind (me|him|her|us|mom|dad|grandma|grandpa) to take (my|his|her|their|the) (meds|pills|medications?|medicine|tablets)",
         "(dead|died) (tired|battery|phone|car|plant|plants|serious|wrong|on|center|end|last|set on|beat|asleep)",
@@ -120,7 +126,7 @@ enum CrisisRules {
             + "(in|for|since) (\\w+ )?(years|months|a year|a long time|ages|decades|\\d+ (years|months))",
         "(years|yrs|months|a year|a long time|decades) ago",
         // Written 2026-11-27 from the past-or-resolved look-alikes of the fourth development sets.
-        "\\blong (behind me|ago|passed|gone|over)\\b", "\\b(that|it) (has|is) long (passed|over|behind me)\\b",
+        "\\blong (time )?(behind me|ago|passed|gone|over)\\b", "\\b(that|it) (has|is) long (passed|over|behind me)\\b",
         "\\b(i am|im) not that (person|girl|guy|kid) any ?more\\b", "\\b(that|it) (is|was) (all )?in the past\\b",
         "\\b(\\d+|one|two|three|four|five|six|seven|eight|nine|ten|a|many) (years?|yrs|months?|weeks?|days?) (self harm |"
             + "cutting |suicide attempt |attempt )?(free|clean|sober)\\b", "\\b(self harm|cutting|attempt) free\\b",
@@ -141,6 +147,8 @@ enum CrisisRules {
         "\\w+ed\\b.{0,40}\\b(back )?in ((19|20)\\d\\d|(nineteen|twenty) \\w+|two thousand( and)? \\w+|oh \\w+)",
         "(i|we|he|she) got (help|treatment|sober|clean)",
         "(been|have been|has been|i been) (clean|sober|well|stable) (since|for)",
+        "(went through|had|there was) a (\\w+ )?(patch|phase|period|spell|stretch|time) (\\w+ )?(where|when) i",
+        "when i (tried|attempted) to kill myself (at|when i was) \\d+", "long before i (met|knew|married) (him|her)",
         "years later", "(got|getting) back on my feet", "under control", "it (really )?(does )?gets? better",
         "(suicide|overdose) (rates?|numbers|statistics|stats|deaths|awareness|prevention)",
         "remember (last|that) \\w+ when",
@@ -171,13 +179,16 @@ enum CrisisRules {
         + "|^(she|he|they|i) (is|are|am|has|have) (now )?(fully |completely )?(recovered|doing (well|great|brilliantly|"
         + "fine|"
         + "better|amazing))\\b|\\b(sober|clean|stable|well|good|fine) (and (\\w+ ){1,3})?(for|ever since|since then)\\b|"
-        + "^(\\w+ ){0,2}(years|months) (well|clean|sober|free|stable|on|later)\\b|^(therapy|treatment|counsel\\w*|the "
+        + "^(\\w+ ){0,2}(years|months) (well|clean|sober|free|stable|on|later)\\b|^(therapy|treatment|counsel\\w*|the (new )?"
         + "medication|rehab|the program|my therapist) (really )?(helped|"
         + "worked|saved)\\b|^got (help|treatment)\\b|^(it has|its|it is) been (\\w+ )?(years|months) since\\b|^(i am |im "
         + ")?(so )?"
         + "glad i (did not|stayed|held on|am still here)\\b|^now (i|he|she) (volunteer|volunteers|coach|coaches|mentor|run|"
         + "runs|am a (peer|"
         + "volunteer|mentor|counselor))\\b|^(i am|im) (now )?\\d+ (now|and (engaged|married|happy|doing))\\b"
+        // Written 2026-11-27 from the past-or-resolved look-alikes of crisis-7a and 7b.
+        + "|\\b(look back now|how far i have come)\\b|^got (out|sober|clean)\\b.{0,30}\\bgot (a job|my own place)\\b|"
+        + "^(the |my )?(\\w+ ){0,2}(group|counsell?or|therapist|doctor|team|program) (really )?(helped|has helped)\\b"
 
     /// Words that keep a sentence's risk current even beside a denial or a past event ("it has been
     /// two years since dad died and I still want to die").
@@ -191,7 +202,7 @@ enum CrisisRules {
         + "(?<!used to )wanna|going to|tonight|right now|(?<!person )anymore|any more|keep|keeps|relaps\\w*|blew it|ruined "
         + "it|"
         + "slipped|broke my streak|but now|"
-        + "thinking about|this time|lately|(?<!great )(?<!well )(?<!good )(?<!better )(?<!fine )these days)\\b"
+        + "thinking about|all i (can )?think about|i wish|would not fight it|this time|lately|(?<!great )(?<!well )(?<!good )(?<!better )(?<!fine )these days)\\b"
 
     /// Words that place a sentence in a story (a film, a book, a game) rather than the writer's life.
     /// Words that are only ever about a story stand alone; everyday words ("show", "game", "ending",
@@ -366,7 +377,8 @@ enum CrisisRules {
                   + "(?! (for|on|to|next|this|at))|\\b(after|when|once) i am (dead|no longer here|no longer around)\\b"),
         .init(id: "stockpile", category: .preparatoryBehaviour, score: 1,
               pattern: "\\b(stockpil|hoard|sav|collect|stash|hid|hiding|keep|kept|been keep)\\w* (up )?(my |all my |all "
-                  + "the |all of my |enough |a bunch of |some |extra )?(\(pills))\\b"),
+                  + "the |all of my |enough |a bunch of |some |extra )?(\(pills))\\b(?! (cool|cold|in the (fridge|refrigerator|"
+                  + "cooler)|refrigerated|at room temperature|out of (the )?(heat|sun)))"),
         .init(id: "bought-means", category: .preparatoryBehaviour, score: 1,
               pattern: "\\b(bought|buying|buy|got|getting|picked up|ordered|order|purchased|found) (a |some |the |myself "
                   + "a )?(rope|noose|gun|pistol|handgun|shotgun|revolver|razor blades|blades|bullets|ammo|charcoal|"
@@ -466,7 +478,7 @@ enum CrisisRules {
                   + "\\bend it (next|this|on|tonight|tomorrow)\\b|\\b(use|using) (it|them) on myself\\b"),
         .init(id: "pills-timing", category: .planOrTiming, score: 1,
               pattern: "\\b(taking|take|swallow|swallowing) (them all|all of them|all (the |my |of the |of my )?(pills|meds|"
-                  + "them)|the (pills|meds)|my (pills|meds))\\b.{0,40}\\b\(timing)\\b"),
+                  + "them)|the (pills|meds)|my (pills|meds))\\b.{0,40}\\b\(timing)\\b(?!.{0,30}\\bevery (day|morning|night|evening)\\b)"),
         .init(id: "not-here-after", category: .planOrTiming, score: 1,
               pattern: "\\b(will not|wont|not going to) be (here|around|alive) (after|past|by|beyond|much longer|for the next)"
                   + "\\b(?!.*\\b(work|trip|office|conference|travel|flight|meeting|vacation|out of town|visiting|back on|until "
@@ -1209,6 +1221,208 @@ enum CrisisRules {
                   + "(?:\\b(took|taken) something\\b.{0,60}\\b(seizing|fitting|not breathing|unresponsive|turning "
                   + "blue)\\b)|"
                   + "(?:\\b(called|rang|texted)\\b.{0,40}\\b(standing|sitting) on (a|the) (bridge|roof|ledge)\\b)"),
+
+        // Written from the development sets crisis-7a and 7b (2026-11-27): people aged 65-95 and their carers; men
+        // 18-50 in bravado and slang.
+        .init(id: "weapon-ready", category: .methodOrMeans, score: 1,
+              pattern: "(?:\\b(rifles?|shotguns?|pistols?|guns?|sidearm|revolver|handgun|45|m9|webley|12 gauge|glock)\\b"
+                  + "(?! (safe|cabinet|case|range|club|show|shop|store|licence|license|cleaning|course|class|season))"
+                  + ".{0,40}\\b(is |are )?(loaded|out (on|again)|out too|on the (kitchen |dining )?table|next to (the|my) "
+                  + "bed|by (the|my) bed|in my (lap|pocket|dressing gown pocket|center console|console|glovebox))\\b"
+                  + "(?!.{0,40}\\b(for (the )?(hunt|hunting|season|range|opening day|deer season|morning)|to (clean|sell|"
+                  + "hand in)|locked)))|"
+                  + "(?:\\b(rifle|shotgun|pistol|gun|12 gauge|45)\\b.{0,30}\\b(looking|looks) (real |really |so |very )?"
+                  + "(friendly|good|tempting|inviting)\\b)|"
+                  + "(?:\\bkeep (my|the) (sidearm|pistol|gun|rifle|shotgun|45|deer rifle|hunting rifle) (close|closer|near|"
+                  + "handy|next to (the|my) bed|by (the|my) bed)\\b)|"
+                  + "(?:\\b(ammo|bullets?|rounds?|shells?|one box)\\b.{0,60}\\bonly (need|needed|needs) (the )?one\\b)|"
+                  + "(?:\\bkeep (the|my) (pistol|gun|handgun|revolver|rifle|45) in (the|my) (center console|console|"
+                  + "glovebox|nightstand)\\b.{0,40}\\b(now|in case|decide)\\b)|"
+                  + "(?:\\b(ammo|gun|pistol|rifle|pills|rope)\\b.{0,60}\\bdoing the maths?\\b)|"
+                  + "(?:\\b(sitting|sat|parked) (in|outside) (my|the) (car|truck)\\b.{0,60}\\bwith (my|a|the) (45|gun|pistol|"
+                  + "rifle|shotgun|glock|revolver)\\b)|"
+                  + "(?:\\b(had enough|done)\\b.{0,80}\\b(knife|gun|pistol|rifle) (sharpened|loaded)\\b)|"
+                  + "(?:\\b(says|said) (it is|its) for the (pigeons|rats|foxes|rabbits|crows)\\b.{0,60}\\b(has not|had not|"
+                  + "not) (been )?(shooting|hunting|used it)\\b)"),
+        .init(id: "means-not-for-that", category: .methodOrMeans, score: 1,
+              pattern: "(?:^(it is |its |and |but )?not (asking )?for (deer|hunting|rats|mice|the rats|pigeons|the "
+                  + "pigeons|swimming|partying|the party|fun|the garden|the weeds|the truck)$)|"
+                  + "(?:\\b(antifreeze|rat poison|weedkiller|weed killer|hose ?pipe|charcoal|helium|rope|pellets)\\b.{0,60}"
+                  + "\\b(my (truck|car) did not need|did not need any|have not had a (garden|car)|not for (rats|mice|the "
+                  + "garden|the car))\\b)|"
+                  + "(?:\\b(stronger|strongest|more lethal|deadlier)\\b.{0,60}\\b(that is why i (bought|got|wanted) it|why i "
+                  + "(bought|got) it)\\b)|"
+                  + "(?:\\bnot (to|for) (party|partying)$)|"
+                  + "(?:\\bi could take them all (in one go|at once|together)\\b)|"
+                  + "(?:\\b(what|how) (number|many) of (the|my|these) \\w+ (is|are|would be) too many\\b)|"
+                  + "(?:\\bwhat happens if i keep pressing\\b)|"
+                  + "(?:\\b(insulin|pills|tablets|gun|rope|gas)\\b.{0,20}\\bwould be the (easiest|simplest|quickest|"
+                  + "cleanest) way\\b)|(?:\\bnobody would (question|suspect)\\b)|"
+                  + "(?:\\b(weedkiller|weed killer|poison|antifreeze|bleach|paraquat)\\b.{0,60}\\b(think|thinking|thought) "
+                  + "about (drinking|swallowing|eating) it\\b)|"
+                  + "(?:\\b(turned|turn|turning) (it |the gas )?on and (did not|do not|not) light\\b)|"
+                  + "(?:\\bplastic (bag|cover|sheet)\\b.{0,90}\\b(keep|kept) (looking|staring) at it\\b)"),
+        .init(id: "hanging-point", category: .methodOrMeans, score: 1,
+              pattern: "(?:\\b(beam|ceiling fan|rafters?|banister|door frame|loft hatch|hook)\\b.{0,40}\\bhold (my|the|his|"
+                  + "her) weight\\b)|"
+                  + "(?:\\b(tested|testing|checked) the (rope|strap|tow strap|cord|belt|beam)\\b)|"
+                  + "(?:\\b(rope|tow strap|strap|cord|belt)\\b.{0,30}\\bstrong enough\\b)|"
+                  + "(?:\\blooking up at the (beam|rafters?|hook|loft beam|ceiling fan)\\b)|"
+                  + "(?:\\bpractic\\w* (tying )?(the|a) (knot|noose)\\b)"),
+        .init(id: "edge-and-road", category: .methodOrMeans, score: 1,
+              pattern: "(?:\\bleaning over the (balcony|rail|railing|edge|ledge)\\b)|"
+                  + "(?:\\b(window|balcony|ledge|floor)\\b.{0,60}\\b(i have tested it|further each time)\\b)|"
+                  + "(?:\\bhoping i (lose it|crash|do not make it|do not come back|wreck|hit something)\\b)|"
+                  + "(?:\\bwith the headlights off\\b)|"
+                  + "(?:\\b(walking|walk|walked) (toward|towards|onto|to) the (tracks|rails|edge)\\b)|"
+                  + "(?:\\b(can not stop|keep) thinking about the (cold water|bridge|tracks|drop|rope|gun)\\b)"),
+        .init(id: "saved-up-medicine", category: .preparatoryBehaviour, score: 1,
+              pattern: "(?:\\b(saving|saved|save) (it|them|(her|his|my) (\\w+ )?(tablets|pills|meds)) up\\b)|"
+                  + "(?:\\b(putting|put|setting|set) (half|some|a few|them|a couple) (aside|away)\\b.{0,40}\\b(jar|tin|box|"
+                  + "drawer|bag)\\b)|"
+                  + "(?:\\bkept every (tablet|pill|one)\\b)|"
+                  + "(?:\\b(packets|boxes|bottles) (of \\w+ )?hidden\\b)|"
+                  + "(?:\\b(extra|more) (pills|tablets|prescriptions?|scripts) from (two|three|four|several|different) "
+                  + "(different )?doctors\\b)|(?:\\balmost (got|have) enough\\b)|"
+                  + "(?:\\btold the doctor i lost my prescription\\b)|"
+                  + "(?:\\b(prescription|pills|tablets|doctor)\\b.{0,80}\\b(quite a|a good|a big) (supply|stash)\\b)"),
+        .init(id: "plan-set", category: .planOrTiming, score: 1,
+              pattern: "(?:\\bthat is (where|when) it is (happening|going to happen)\\b)|"
+                  + "(?:\\bthat is (my|the) (date|day)$)|"
+                  + "(?:\\bgot it down to the (hour|minute|day)\\b)|"
+                  + "(?:\\b(moving|moved|push|pushed|pushing|keep moving) the (day|date) back\\b)|"
+                  + "(?:\\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tonight|tomorrow)( night)?s? (is )?it$)|"
+                  + "(?:\\bfigured (it|everything) (all )?out\\b.{0,40}\\b(bridge|tracks|cliffs?|quarry|overpass|roof|woods|"
+                  + "gun|rope|pills)\\b)|"
+                  + "(?:\\b(notice|miss) one more (guy|person|man|woman)\\b)|"
+                  + "(?:\\bnobody (goes|will go|comes) (back )?(there|out there|up there)\\b.{0,40}\\b(morning|night|"
+                  + "tonight|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\\b)|"
+                  + "(?:\\b(finds|find|found) me\\b.{0,20}\\bnot (my|the) (kids|wife|husband|children|son|daughter)\\b)|"
+                  + "(?:\\b(before|until) (anybody|anyone|somebody|someone) finds me\\b)|"
+                  + "(?:\\btake the (pills|tablets)\\b.{0,40}\\b(while|when) (everyone|everybody|they|she|he) (is|are) "
+                  + "(at|out|away|gone)\\b)|"
+                  + "(?:\\b(going to|will|plan is to) take (the|all the|every one of the) (pills|tablets)$)|"
+                  + "(?:\\btake everything in the (bottle|cabinet|packet|box)\\b)|"
+                  + "(?:\\b(i am going to|going to|i will|plan is to|plan to) walk (out )?into the (sea|ocean|water|river|"
+                  + "lake|estuary|surf|waves)\\b)|"
+                  + "(?:\\bone (last|more|final) (sunrise|sunset)\\b|\\bwant to see one more$)|"
+                  + "(?:\\b(insurance|policy)\\b.{0,60}\\b(waiting period|suicide clause|contestability)\\b)|"
+                  + "(?:\\b(kids|wife|family|children) (get|gets) (paid out|the (insurance|payout))\\b)|"
+                  + "(?:\\bbottom of the (quarry|lake|river|cliff)\\b.{0,30}\\b\(timing)\\b)|"
+                  + "(?:\\b(need|got|have) to be at the (bridge|tracks|cliffs?|overpass|quarry|viaduct)\\b)|"
+                  + "(?:\\beverything is (ready|set|in place) in the (bedroom|bathroom|garage|shed|car)\\b)|"
+                  + "(?:\\bonly (bought|got|booked) a (single|one way)\\b)|"
+                  + "(?:\\b(do not|never) want to see another (monday|tuesday|wednesday|thursday|friday|saturday|sunday|"
+                  + "morning|sunrise|christmas|birthday)\\b)|"
+                  + "(?:\\b(tomorrow|tonight) at (high|low|ebb) tide\\b)|"
+                  + "(?:\\b(taxi|cab|uber|bus|train|lift|ride) to the (bridge|cliffs?|quarry|tracks|viaduct|overpass)\\b)|"
+                  + "(?:\\b(paid|payments?)\\b.{0,40}\\bthen i am (going|gone|done)$)|"
+                  + "(?:\\b(died|passed|death|gone)\\b.{0,60}\\bto be with (her|him|them)( again)? (by|tonight|tomorrow|"
+                  + "soon)\\b)"),
+        .init(id: "affairs-settled", category: .preparatoryBehaviour, score: 1,
+              pattern: "(?:\\bpaid (child support|rent|the bills?|everything|the mortgage) (\\w+ ){0,3}ahead\\b)|"
+                  + "(?:\\bcancell?ed my phone plan\\b)|"
+                  + "(?:\\bnotes?\\b.{0,60}\\btook me\\b.{0,20}\\bto get it right\\b)|"
+                  + "(?:\\bonly reason i am buying (it|one|a gun)\\b)|"
+                  + "(?:\\bnothing (bounces|falls) on (my|her|him)\\b)|"
+                  + "(?:\\b(deserves it more|will not need it|do not need it anymore)\\b.{0,60}\\bknows? something\\b)|"
+                  + "(?:\\bpretty sure (he|she|they) knows? something(s| is) up\\b)|"
+                  + "(?:\\b(need|needs) to get into (the|my) (place|house|flat|apartment) after\\b)|"
+                  + "(?:\\b(gave notice|lease|not signing)\\b.{0,60}\\bnot moving anywhere\\b)|"
+                  + "(?:\\bwho gets what\\b.{0,60}\\b(goes|go) to\\b)|"
+                  + "(?:\\b(gets|get|reads|sees|opens|finds) (it|them|this|the letter|the email) after$)|"
+                  + "(?:\\b(hear|talk to) (them|him|her|their voices?|his voice|her voice) (one (more|last) time)\\b)|"
+                  + "(?:\\bwanted the (house|place|flat|apartment) empty\\b)|"
+                  + "(?:\\b(gave|giving|given) (away )?(my|his|her) (cat|dog|dogs|cats|pets?|horse|parrot|bird)\\b.{0,80}"
+                  + "\\bnot true\\b)|"
+                  + "(?:\\b(paid|debt|owe)\\b.{0,80}\\blast thing on (the|my) list\\b)|"
+                  + "(?:\\binstructions for my (wife|husband|kids|family)\\b.{0,80}\\b(insurance|papers|who to call)\\b)|"
+                  + "(?:\\bwhere the (important |insurance )?papers are\\b.{0,80}\\b(who to call|when (i am|he is|she is) "
+                  + "gone)\\b)|"
+                  + "(?:\\bpays? out no matter how\\b)|"
+                  + "(?:\\bwanted (it|this|that|everything) done before$)|"
+                  + "(?:\\b(apologi[sz]ed|paid off|returned)\\b.{0,100}\\btying up loose ends\\b)|"
+                  + "(?:\\b(posted|gave|given|sent)\\b.{0,80}\\bmade my peace\\b)|"
+                  + "(?:\\b(letter|letters|envelopes?|note)\\b.{0,60}\\bfor after$)|"
+                  + "(?:\\b(papers|folder|will)\\b.{0,80}\\bthe (tablets|pills) are (upstairs|ready|in the \\w+)\\b)|"
+                  + "(?:\\b(email|send|post|text) my goodbye\\b)|"
+                  + "(?:\\bsort (things|everything) out after (next week|tonight|tomorrow|i am gone|this weekend)\\b)|"
+                  + "(?:\\b(hose ?pipe|hose|tubing)\\b.{0,20}\\b(and|with) (some )?(duct )?tape\\b)"),
+        .init(id: "others-at-risk", category: .thirdParty, score: 1,
+              pattern: "(?:\\btell (my|the) (kids|children|wife|husband|mum|mom|family) i love (them|her|him)\\b)|"
+                  + "(?:\\bit (has|is) been real( lads| guys| boys| everyone| mates| yall)?$)|"
+                  + "(?:\\bif (he|she|they|i) (loses?|does not get|fails?)\\b.{0,60}\\bnot coming (home|back)\\b)|"
+                  + "(?:\\bgive (these|this|them|it) to my (kid|kids|son|daughter|wife)\\b)|"
+                  + "(?:\\blocked in the (bathroom|bedroom|garage|car|shed)\\b.{0,80}\\b(knife|razor|blade|pills|gun|rope)\\b)|"
+                  + "(?:\\b(he|she) (said|says) (he|she) has a plan\\b)|"
+                  + "(?:\\b(cut|slit) (his|her|their|my) own (throat|wrists?)\\b)|"
+                  + "(?:\\bkeep (him|her|them) talking\\b)|(?:\\bnot sure it was a joke\\b)|"
+                  + "(?:\\bsorry (for|about) being (such )?a burden\\b)|"
+                  + "(?:\\b(had enough|has had enough) of (living|life|being alive)\\b)|"
+                  + "(?:\\b(giving|given|gave) away (his|her|their|my) \\w+\\b.{0,80}\\b(getting ready|ready to go)\\b)|"
+                  + "(?:\\bgo in after (dad|mum|mom|him|her|my \\w+)\\b)|"
+                  + "(?:\\bgo the way \\w+ go\\b)|(?:\\b(frightened|scared|afraid|worried) (he|she|they) means? it\\b)|"
+                  + "(?:\\blook after (his|her|my) (cat|dog|pets?) for good\\b)|"
+                  + "(?:\\b(far|way|much) too calm\\b)|"
+                  + "(?:\\bmade me promise not to tell\\b.{0,40}\\b(pills|tablets|gun|plan)\\b|\\b(pills|tablets|gun|plan)"
+                  + "\\b.{0,60}\\bmade me promise not to tell\\b)"),
+        .init(id: "veteran-signs", category: .veteran, score: 1,
+              pattern: "(?:\\b(22|twenty two) a day\\b.{0,40}\\b(get why|understand why|get it)\\b)|"
+                  + "(?:\\b(want to|want to do is|left to do is|i am going to|going to) check out$|\\bcheck(ing)? out for good\\b|"
+                  + "\\bi am checking out tonight$)|"
+                  + "(?:\\bknow how i would (handle|deal with|end) (this|it)( one)?$)|"
+                  + "(?:\\b(did not come back|died|did not make it|kia)\\b.{0,40}\\bgot off easy\\b)|"
+                  + "(?:\\bdeserv(e|es|ing) to die\\b)|"
+                  + "(?:\\b(rejoin|join) (his|her|my) (unit|squad|platoon|brothers)\\b.{0,60}\\b(gun|pistol|rifle|"
+                  + "tonight)\\b)|"
+                  + "(?:\\bfinish (what|the job) (charlie|the enemy|the taliban|the war|they) started\\b)|"
+                  + "(?:\\bsinking quietly\\b)"),
+        .init(id: "overdose-signs", category: .overdose, score: 1,
+              pattern: "(?:\\b(snorted|injected|shot up|smoked|huffing|huffed|sniffing|took something)\\b.{0,80}\\b(not "
+                  + "waking up|breathing (weird|slow|funny|strange)|collapsed|passed out|turning blue|unresponsive)\\b)|"
+                  + "(?:\\b(turning blue|not waking up|breathing (weird|slow|funny|strange)|collapsed|passed out)\\b.{0,80}"
+                  + "\\b(snorted|injected|shot up|huffing|huffed|took something)\\b)|"
+                  + "(?:\\b(coke|cocaine|meth|speed|pre ?workout|fat burners?|molly|mdma|adderall)\\b.{0,80}\\b(heart|hearts|chest)"
+                  + "\\b.{0,30}\\b(pounding|racing|going crazy|hurts|hurting|tight)\\b)|"
+                  + "(?:\\b(kid|child|baby|toddler|year old)\\b.{0,30}\\b(ate|eaten|swallowed|drank|drunk|got into)\\b"
+                  + ".{0,40}\\b(edibles?|weed gummies|mushrooms i had|heart pills|pellets|rat poison|washing up liquid|"
+                  + "denture \\w+ tablets?|batteries|vape juice|nicotine)\\b)|"
+                  + "(?:\\b\(pills)\\b.{0,60}\\b(baby|toddler|kid|child|year old) (ate|swallowed|has eaten)\\b)|"
+                  + "(?:\\b(three|two|four|several|extra|all) of (his|her|my) (fentanyl |pain )?patches\\b)|"
+                  + "(?:\\b(headache|confused|dizzy|drowsy|vomiting)\\b.{0,80}\\bcarbon monoxide\\b|\\bcarbon monoxide\\b"
+                  + ".{0,80}\\b(headache|confused|dizzy|drowsy)\\b)|"
+                  + "(?:\\binstead of once a (week|month)\\b)|"
+                  + "(?:\\b(swallowed|drank|drunk|ate)\\b.{0,30}\\b(eucalyptus oil|essential oil|tea tree oil|oven cleaner|"
+                  + "drain cleaner|washing up liquid|paint thinner|white spirit|lamp oil|weedkiller|weed killer)\\b)|"
+                  + "(?:\\b(injected|injecting|used)\\b.{0,20}\\b(every|all (my|the)|all of (my|the)|the whole)\\b.{0,20}"
+                  + "\\b(insulin|pens?|syringes?)\\b)|"
+                  + "(?:\\b(taken|took|swallowed)\\b.{0,40}\\bas well as (my|his|her) own\\b)|"
+                  + "(?:\\bgot into the (rat poison|poison|pellets|bleach|pills|tablets|medicine|meds)\\b)"),
+        .init(id: "quiet-wish-2", category: .passiveIdeation, score: 1,
+              pattern: "(?:\\bif\\b.{0,80}\\b(crushed|caved in|hit me|killed|died|wreck|crash|accident|heart attack|"
+                  + "never woke)\\b.{0,60}\\b(relieved|fine with (that|it)|would not mind|welcome it)\\b)|"
+                  + "(?:\\b(stop|stopped|do not) car(e|ing) (if|whether) i (wake up|live|die|make it)\\b)|"
+                  + "(?:\\bhoping (the other guy|he|they|someone|something) would (just )?(keep swinging|kill me|finish "
+                  + "me)\\b)|"
+                  + "(?:\\b(idea|thought) of (just )?never waking up\\b|\\bnever waking up sounds\\b)|"
+                  + "(?:\\bwish i (would|had|would have) died\\b)|"
+                  + "(?:\\bwould not fight it if\\b)|"
+                  + "(?:\\bwhat is the use of me\\b)|(?:\\bgive my (bed|place|room|spot) to (somebody|someone) who\\b)"),
+        .init(id: "ideation-spoken", category: .activeIdeation, score: 1,
+              pattern: "(?:\\btake (their|her|his|your|ones) own life\\b.{0,60}\\b(i think about it|on my mind|i have "
+                  + "been thinking|i keep thinking)\\b)|"
+                  + "(?:\\b(kindest|best|easiest|quickest|painless|least painful) way\\b.{0,40}\\bto (take (their|my|her|"
+                  + "his|your|ones) own life|die)\\b)|"
+                  + "(?:\\bno (second thoughts|backing out|turning back)\\b.{0,30}\\bno (backing out|second thoughts|"
+                  + "turning back)\\b)|"
+                  + "(?:\\b(will not|not going to) (fail|mess it up|screw it up|botch it) this time\\b)"),
+        .init(id: "self-harm-acts-2", category: .selfHarm, score: 1,
+              pattern: "(?:\\b(smash\\w*|bang\\w*|hit|hitting) my head (against|into|on) (the |a )?(\\w+ ){0,2}(wall|"
+                  + "floor|door|mirror)\\b)|"
+                  + "(?:\\bpulling (the )?stitches out\\b)|"
+                  + "(?:\\bpulling my hair out\\b.{0,40}\\b(bleeding|clumps|bald)\\b)|"
+                  + "(?:\\b(scraped|scratched|grated) my (arm|arms|wrist|wrists|leg|legs|skin) with\\b)|"
+                  + "(?:\\bthinks i (had a fall|fell|tripped)\\b)"),
 
         // Overdose and poisoning.
         .init(id: "overdose", category: .overdose, score: 1,

@@ -78,6 +78,17 @@ import Testing
         ("Bought a pistol this afternoon, first one I ever owned. It's for me.", nil),
         ("booked a room on the 19th floor for friday, the windows there open, i checked", .planOrTiming),
         ("my toddler drank some of the eucalyptus oil and he's wheezing", nil),
+        // Signals named by the rules written from the eleventh and twelfth development sets (2026-11-27).
+        ("the shotgun's out on the table again and I've been drinking", .methodOrMeans),
+        ("picked up the strongest slug pellets they had. they're not for the garden", nil),
+        ("the loft beam would hold my weight, I checked", .methodOrMeans),
+        ("I've been putting a few aside in an old tea tin every week, there's a lot now", .preparatoryBehaviour),
+        ("cancelled my phone plan and gave my truck to my brother", .preparatoryBehaviour),
+        ("my flatmate texted tell my kids I love them and now he won't pick up", nil),
+        ("my husband put on two of his fentanyl patches by mistake and he's hard to wake", .thirdParty),
+        ("if a bus hit me on the way to work I'd honestly be relieved", .passiveIdeation),
+        ("I will not mess it up this time", nil),
+        ("the carer thinks I had a fall but I did it myself with the grater", nil),
     ])
     func crisesAreFlagged(message: String, category: CrisisCategory?) {
         let assessment = detector.assess(message)
@@ -154,6 +165,14 @@ import Testing
         "I want to hug the kid I was back when I felt suicidal.",
         "Last spring I kept saying I wanted to die. I'm so glad I stayed.",
         "restock the narcan in the rig, we used two on an overdose call and both made it",
+        // Look-alikes from the eleventh and twelfth development sets' kinds (2026-11-27).
+        "so hungover I want to die, what helps a headache",
+        "how do I keep my insulin cool on a camping trip",
+        "set a reminder to take my pills at 8pm every day",
+        "My son took my old tablets back to the chemist for me",
+        "I went through a bad patch when I didn't want to live. The support group helped me through it.",
+        "my rifle is loaded in the truck for the morning hunt",
+        "this cake is to die for",
     ])
     func lookAlikesAreNot(message: String) {
         let assessment = detector.assess(message)
