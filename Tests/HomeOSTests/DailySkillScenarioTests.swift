@@ -387,6 +387,11 @@ extension ApprovalRequest {
         #expect(handoff.context["child"] == "Leo")
     }
 
+    @Test func helpingAChildUnderstandIsAnExplanationNotAMessage() {
+        #expect(EducationSkill.request(for: "Can you help Leo understand fractions?") == .explain)
+        #expect(EducationSkill.request(for: "Email Ms. Okafor that Leo was sick") == .message)
+    }
+
     @Test func schoolAnswersFromStorage() async throws {
         let fixture = try DailyFixture()
         let schedule = try #require(try await fixture.run(SchoolSkill(services: fixture.services), "What does Leo have at school today?").dailyText)

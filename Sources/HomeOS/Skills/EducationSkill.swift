@@ -43,6 +43,12 @@ struct EducationSkill: HomeOSSkill {
                                        examples: ["Email Ms. Okafor that Leo was sick"]),
             ]
             request = await DailySkillSupport.classify(message, categories: categories, context: context).flatMap(Request.init(rawValue:))
+            // A message needs someone to send it to: the model's "message" without a teacher or parent named is an
+            // explanation request it misread.
+            if request == .message, Self.teacher(in: message, services: services, child: child) == nil,
+               !["teacher", "coach", "parent", "school", "ms.", "mr.", "mrs."].contains(where: message.lowercased().contains) {
+                request = .explain
+            }
         }
         let kind = request ?? .explain
 
@@ -77,7 +83,8 @@ struct EducationSkill: HomeOSSkill {
         if ["homework", "worksheet", "assignment", "problem", "exercise", "study for", "quiz", "test"].contains(where: lowered.contains) {
             return .homework
         }
-        if ["explain", "what is", "what are", "how do", "how does", "why do", "why does", "why is", "what's"].contains(where: lowered.contains) {
+        if ["explain", "what is", "what are", "how do", "how does", "why do", "why does", "why is", "what's", "understand", "learn",
+            "teach", "get the hang of", "makes sense of"].contains(where: lowered.contains) {
             return .explain
         }
         return nil

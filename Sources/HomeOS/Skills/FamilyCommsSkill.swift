@@ -64,8 +64,8 @@ public struct FamilyCommsSkill: HomeOSSkill {
     public init(services: HomeOSServices) { self.services = services }
 
     public func execute(arguments: Arguments, context: SkillContext) async throws -> SkillResult {
-        if let chore = arguments.chore ?? Self.chore(in: context.message) {
-            return choreTurn(chore, context: context)
+        if let chore = Self.chore(in: context.message) {
+            return choreTurn(Self.grounded(arguments.chore, in: context.message) ?? chore, context: context)
         }
         return message(arguments, context: context)
     }
@@ -73,11 +73,21 @@ public struct FamilyCommsSkill: HomeOSSkill {
     static let chores = ["dishes", "laundry", "trash", "garbage", "recycling", "vacuuming", "vacuum", "cooking", "dog", "cat",
                          "litter", "table", "bathroom", "lawn", "groceries"]
 
-    static func chore(in message: String) -> String? {
+    /// The chore a message asks about ("Whose turn is it to do the dishes?" → "dishes"), "chores" when it names
+    /// none, nil when it is not about chores.
+    public static func chore(in message: String) -> String? {
         guard CoreSkillSupport.mentions(message, ["chore", "chores", "whose turn", "who's turn", "turn to", "who should do", "rotation"])
         else { return nil }
         let words = Set(CoreSkillSupport.words(message))
         return chores.first { words.contains($0) } ?? "chores"
+    }
+
+    /// The chore the model extracted, when the message says it in a few words; nil otherwise (a
+    /// handed-off request such as "Can you help Leo understand fractions?" is not a chore).
+    public static func grounded(_ chore: String?, in message: String) -> String? {
+        guard let chore = chore?.trimmingCharacters(in: .whitespacesAndNewlines), !chore.isEmpty,
+              chore.split(separator: " ").count <= 3, message.lowercased().contains(chore.lowercased()) else { return nil }
+        return chore
     }
 
     /// Today's turn: the same person all day; the next day the turn moves on.

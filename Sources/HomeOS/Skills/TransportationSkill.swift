@@ -102,7 +102,10 @@ public struct TransportationSkill: HomeOSSkill {
             return .response("Where should the ride go?")
         }
         let parser = NaturalTimeParser(timeZone: timeZone)
-        guard let when = parser.parse(arguments.when ?? context.message, relativeTo: context.now), !when.timeWasDefaulted || arguments.when != nil else {
+        // A time the message states wins over the model's reading of it ("on Saturday at 9am" once came back as a
+        // "when" the parser could not read, and the ride asked for the time it had been told).
+        let stated = parser.parse(context.message, relativeTo: context.now).flatMap { $0.timeWasDefaulted ? nil : $0 }
+        guard let when = stated ?? arguments.when.flatMap({ parser.parse($0, relativeTo: context.now) }) else {
             return .response("What time should the ride be?")
         }
         if when.isInPast { return .response("That time has already passed today. What time should the ride be?") }
