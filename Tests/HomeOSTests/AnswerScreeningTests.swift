@@ -13,7 +13,11 @@ import Testing
     /// The assistant over the sample family with `model` (nil: no model), and the text it streamed.
     static func ask(_ message: String, model: ScriptedModel?) async throws -> (reply: AssistantReply, text: String, streamed: String) {
         let scenario = try CoreScenario()
-        let home = try HomeOSAssistant(storage: scenario.storage, bridge: model.map { LLMBridge(model: $0) }, now: { CoreScenario.now })
+        // The scripted model answers at once; the steps' wall-clock deadlines are for a quiet machine, and this suite
+        // runs beside the real-model tests, where a step past its deadline would show the deterministic answer.
+        let patient = StepDeadlines(routing: .seconds(600), arguments: .seconds(600), execution: .seconds(600))
+        let home = try HomeOSAssistant(storage: scenario.storage, bridge: model.map { LLMBridge(model: $0) }, deadlines: patient,
+                                       now: { CoreScenario.now })
         let streamed = StreamedText()
         let tap = TokenTap(attemptStarted: { streamed.reset() }, token: { streamed.append($0) })
         let reply = await TokenTap.$current.withValue(tap) { await home.assistant.handle(message) }

@@ -399,8 +399,39 @@ import Testing
         let done = try await skill.performApproved(approval.action, context: scenario.context("yes"))
         #expect(done.coreText?.contains("calendar") == true)
         #expect(try scenario.storage.load(.calendarEvents).contains { $0.title == "Ride for Leo to soccer" })
+        // The stated day and time win over a "when" the model returned that the parser cannot read.
+        let saturday = try await skill.execute(arguments: .init(when: "soccer practice time"),
+                                               context: scenario.context("Book a ride for Leo to soccer practice on Saturday at 9am"))
+        let booked = try #require(saturday.coreApproval, "\(saturday)")
+        #expect(booked.coreDetail("When")?.contains("09:00") == true, "\(booked)")
         let traffic = try await skill.execute(arguments: .init(), context: scenario.context("How is traffic to downtown?", model: CoreScenario.failingModel()))
         #expect(traffic.coreText?.contains("don't have live traffic") == true, "\(traffic)")
+    }
+
+    /// The words settle these arguments, so the coordinator makes no extraction call before the answer.
+    @Test func argumentsTheWordsSettleAreReadWithoutTheModel() throws {
+        let scenario = try CoreScenario()
+        let tools = ToolsSkill(services: scenario.services)
+        #expect(tools.argumentsReadFromWords(of: "What's on the calendar this week?") != nil)
+        #expect(tools.argumentsReadFromWords(of: "Remind me to call the dentist tomorrow at 9am") == nil)
+        let meals = MealPlanningSkill(services: scenario.services)
+        #expect(meals.argumentsReadFromWords(of: "What should we have for dinner tonight?")?.request == .dinner)
+        #expect(meals.argumentsReadFromWords(of: "Any Mexican dinner idea for tonight?")?.cuisine == "Mexican")
+        #expect(meals.argumentsReadFromWords(of: "Something quick for dinner, under 20 minutes") == nil)
+        let health = HealthcareSkill(services: scenario.services)
+        let fever = try #require(health.argumentsReadFromWords(of: "Leo has a fever of 38.5"))
+        #expect(fever.member == "Leo" && fever.topic == .symptom)
+        #expect(health.argumentsReadFromWords(of: "Is this normal?") == nil)
+    }
+
+    @Test func aChoreTheMessageDoesNotSayIsNotAChore() {
+        // The extraction once returned the whole handed-off request as the chore ("It's Maria's turn for the Can you
+        // help Leo understand fractions? today").
+        let request = "Can you help Leo understand fractions?"
+        #expect(FamilyCommsSkill.chore(in: request) == nil)
+        #expect(FamilyCommsSkill.grounded(request, in: request) == nil)
+        #expect(FamilyCommsSkill.grounded("dishes", in: "Whose turn is it to do the dishes?") == "dishes")
+        #expect(FamilyCommsSkill.grounded("laundry", in: "Whose turn is it to do the dishes?") == nil)
     }
 
     @Test func messagesNeedApprovalAndChoresRotateFairly() async throws {

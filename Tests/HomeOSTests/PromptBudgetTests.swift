@@ -19,18 +19,39 @@ import Testing
     @Test func eachPartIsClippedToItsTokenBudget() throws {
         let data = Array(repeating: "word", count: 400).joined(separator: " ")
         let message = Array(repeating: "please", count: 500).joined(separator: " ")
-        let user = try #require(Self.prompt(message: message, data: data).messages().last?.content)
+        let messages = Self.prompt(message: message, data: data).messages()
+        let system = try #require(messages.first?.content)
+        let user = try #require(messages.last?.content)
+        let dataLine = try #require(system.split(separator: "\n").map(String.init).first { $0.hasPrefix("word") })
         let lines = user.split(separator: "\n").map(String.init)
-        let dataLine = try #require(lines.first { $0.hasPrefix("word") })
         #expect(WordCounter().tokenCount(dataLine) <= PromptBudget().data)
         let request = try #require(lines.last)
         #expect(request.hasPrefix("Message: ") && WordCounter().tokenCount(request) <= PromptBudget().message + 1)
     }
 
+    /// The skill of the prompts above on assistant turns, nil on the person's.
+    static func answerer(_ index: Int) -> String? { index.isMultiple(of: 2) ? nil : "tools" }
+
+    @Test func onlyThisSkillsExchangesAreShownAndTheStablePartIsTheSystemMessage() throws {
+        let turns = [
+            ConversationTurn(speaker: .person, text: "What's for dinner?"),
+            ConversationTurn(speaker: .assistant, text: "Tacos, maybe.", skillID: "meal-planning"),
+            ConversationTurn(speaker: .person, text: "Remind me to buy milk"),
+            ConversationTurn(speaker: .assistant, text: "Reminder set for milk.", skillID: "tools"),
+        ]
+        let messages = Self.prompt(message: "And eggs?", history: turns, data: "Reminders: milk").messages()
+        let user = try #require(messages.last?.content)
+        #expect(user.contains("Person: Remind me to buy milk\nHomeOS: Reminder set for milk."))
+        #expect(!user.contains("Tacos"), "another skill's exchange is left out")
+        let system = try #require(messages.first?.content)
+        #expect(system.hasSuffix("Reminders: milk"), "the skill's data is part of the stable system message")
+        #expect(user.hasPrefix("Now: "))
+    }
+
     @Test func historyIsDroppedFirstWhenThePromptIsOverItsTotal() throws {
         let turns = (0..<6).map { index in
             ConversationTurn(speaker: index.isMultiple(of: 2) ? .person : .assistant,
-                             text: Array(repeating: "chatter", count: 60).joined(separator: " "))
+                             text: Array(repeating: "chatter", count: 60).joined(separator: " "), skillID: Self.answerer(index))
         }
         let short = try #require(Self.prompt(message: "What is for dinner?", history: turns).messages().last?.content)
         #expect(short.contains("Recent conversation:"))
@@ -48,7 +69,8 @@ import Testing
     /// Issue 26, item 6: the seed's five turns (exchanges), three when the prompt is long.
     @Test func theLastFiveExchangesAreShownAndThreeWhenThePromptIsLong() throws {
         let turns = (0..<14).map { index in
-            ConversationTurn(speaker: index.isMultiple(of: 2) ? .person : .assistant, text: "turn\(index) short words here")
+            ConversationTurn(speaker: index.isMultiple(of: 2) ? .person : .assistant, text: "turn\(index) short words here",
+                             skillID: Self.answerer(index))
         }
         let user = try #require(Self.prompt(message: "And on Sunday?", history: turns).messages().last?.content)
         for index in 4..<14 { #expect(user.contains("turn\(index) "), "turn \(index) of the last five exchanges") }
@@ -69,7 +91,8 @@ import Testing
 
     @Test func tenThousandTurnsOfHistoryKeepThePromptWithinItsBudget() throws {
         let turns = (0..<10_000).map { index in
-            ConversationTurn(speaker: index.isMultiple(of: 2) ? .person : .assistant, text: "turn \(index) about dinner and the school run")
+            ConversationTurn(speaker: index.isMultiple(of: 2) ? .person : .assistant, text: "turn \(index) about dinner and the school run",
+                             skillID: Self.answerer(index))
         }
         let history = ConversationHistory(turns: turns)
         #expect(history.turns.count == history.capacity)

@@ -34,6 +34,16 @@ import Testing
         #expect(model.requests.count == 1)
     }
 
+    @Test func argumentsTheWordsSettleAreUsedWithoutAskingTheModel() async throws {
+        let model = ScriptedModel(defaultReply: #"{"city": "Paris"}"#)
+        let sut = try assistant([WordReadingWeatherSkill()], scorer: FixedScorer(table: ["weather": 0.9]), model: model)
+        #expect(await sut.handle("weather in Oslo tomorrow").result == .response("Sunny in Oslo tomorrow."))
+        #expect(model.requests.isEmpty, "no extraction call")
+        // Words that do not settle them: the model extracts.
+        #expect(await sut.handle("weather over there").result == .response("Sunny in Paris today."))
+        #expect(model.requests.count == 1)
+    }
+
     @Test func handoffLoopsAndLongChainsAreStopped() async throws {
         let loop = try assistant([HandoffSkill(id: "a", target: "b"), HandoffSkill(id: "b", target: "a")],
                                  scorer: FixedScorer(table: ["a": 0.9]))

@@ -21,6 +21,26 @@ struct WeatherSkill: Skill {
     }
 }
 
+/// The weather skill, reading "in <City> tomorrow" from the words itself.
+struct WordReadingWeatherSkill: Skill {
+    typealias Arguments = WeatherSkill.Arguments
+    let base = WeatherSkill()
+    var id: String { base.id }
+    var name: String { base.name }
+    var summary: String { base.summary }
+    var keywords: [String] { base.keywords }
+    var examples: [String] { base.examples }
+    var argumentsSchema: JSONSchema { base.argumentsSchema }
+    func argumentsReadFromWords(of message: String) -> Arguments? {
+        let words = message.split(separator: " ").map(String.init)
+        guard let index = words.firstIndex(of: "in"), index + 1 < words.count, words.last == "tomorrow" else { return nil }
+        return Arguments(city: words[index + 1], day: .tomorrow)
+    }
+    func execute(arguments: Arguments, context: SkillContext) async throws -> SkillResult {
+        try await base.execute(arguments: arguments, context: context)
+    }
+}
+
 struct BookingSkill: Skill {
     struct Arguments: Codable, Sendable { var restaurant: String; var partySize: Int }
     let id = "booking"

@@ -52,6 +52,10 @@ public struct HomeOSPrompt: Sendable {
     var timeZone: TimeZone
     var history: [ConversationTurn]
     var message: String
+    /// Whether the family summary and the skill's data go in the user message, before the message,
+    /// instead of the stable system message: for an answer that must restate the data (the
+    /// briefing), which the small default model does reliably only with the data close to the request.
+    var dataNearMessage = false
     /// The gene-pool style; replaces ``rules`` when not empty (its guardrail genes carry the same rules).
     var style: String = ""
     var budget = PromptBudget()
@@ -64,31 +68,56 @@ public struct HomeOSPrompt: Sendable {
     public static let shortHistoryExchanges = 3
 
     /// The system and user messages.
+    ///
+    /// What stays the same from one call of a skill to the next (the style, the instruction, the
+    /// family and the skill's data) is the system message, so the engine keeps its evaluated state
+    /// and a warm call evaluates only the user message: the time, the skill's own recent exchanges
+    /// and the message.
     public func messages() -> [ChatMessage] {
         let head = style.isEmpty ? Self.rules : style
-        let system = tokens.clip(head + "\n" + instruction, toTokens: style.isEmpty ? budget.system : budget.system + budget.styleExtra)
-        var parts = ["Now: \(Self.describe(now, in: timeZone))."]
+        var system = [tokens.clip(head + "\n" + instruction, toTokens: style.isEmpty ? budget.system : budget.system + budget.styleExtra)]
         // A style whose context gene already lays out the family does not get it twice.
+        var stable: [String] = []
         if let family, case let summary = Self.summary(of: family), !style.contains(summary) {
-            parts.append(tokens.clip("Family: " + summary, toTokens: budget.family))
+            stable.append(tokens.clip("Family: " + summary, toTokens: budget.family))
         }
-        if !data.isEmpty { parts.append(tokens.clip(data, toTokens: budget.data)) }
+        if !data.isEmpty { stable.append(tokens.clip(data, toTokens: budget.data)) }
+        if !dataNearMessage { system += stable }
+        let systemText = system.joined(separator: "\n")
+        let now = "Now: \(Self.describe(now, in: timeZone))."
         let request = "Message: " + tokens.clip(message, toTokens: budget.message)
-        // The last five exchanges within the history budget; three when the whole prompt would be
-        // too long; none when even that does not fit (the seed's order: history goes first).
-        let fixedTokens = tokens.tokenCount(system) + tokens.tokenCount(parts.joined(separator: "\n")) + tokens.tokenCount(request)
+        // The last five exchanges with this skill within the history budget; three when the whole
+        // prompt would be too long; none when even that does not fit (the seed's order: history goes
+        // first). Another skill's exchanges are left out: they rarely help the answer, and they would
+        // be evaluated anew in every call.
+        let near = dataNearMessage ? stable.joined(separator: "\n") : ""
+        let fixedTokens = tokens.tokenCount(systemText) + tokens.tokenCount(now) + tokens.tokenCount(near) + tokens.tokenCount(request)
+        let exchanges = Self.exchanges(in: history, answeredBy: skillID)
         var conversation = ""
-        for exchanges in [Self.historyExchanges, Self.shortHistoryExchanges] {
-            let text = tokens.clip(history.suffix(exchanges * 2).map { "\($0.speaker == .person ? "Person" : "HomeOS"): \($0.text)" }
+        for count in [Self.historyExchanges, Self.shortHistoryExchanges] {
+            let text = tokens.clip(exchanges.suffix(count).flatMap { $0 }
+                .map { "\($0.speaker == .person ? "Person" : "HomeOS"): \($0.text)" }
                 .joined(separator: "\n"), toTokens: budget.history, keepEnd: true)
             if text.isEmpty || fixedTokens + tokens.tokenCount(text) <= budget.total {
                 conversation = text
                 break
             }
         }
+        var parts = [now]
+        if !near.isEmpty { parts.append(near) }
         if !conversation.isEmpty { parts.append("Recent conversation:\n" + conversation) }
         parts.append(request)
-        return [.system(system), .user(parts.joined(separator: "\n"))]
+        return [.system(systemText), .user(parts.joined(separator: "\n"))]
+    }
+
+    /// The exchanges of `history` (a message and the answer that followed it) whose answer came
+    /// from `skillID`, oldest first.
+    static func exchanges(in history: [ConversationTurn], answeredBy skillID: String) -> [[ConversationTurn]] {
+        history.indices.dropFirst().compactMap { index -> [ConversationTurn]? in
+            let answer = history[index], message = history[index - 1]
+            guard answer.speaker == .assistant, answer.skillID == skillID, message.speaker == .person else { return nil }
+            return [message, answer]
+        }
     }
 
     /// One line per member: name, role, age, allergies, diets.

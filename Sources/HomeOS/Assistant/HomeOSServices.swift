@@ -41,14 +41,19 @@ public struct HomeOSServices: Sendable {
         ((try? family())??.timeZone) ?? .current
     }
 
-    /// The prompt for one model call of a skill: the system prompt (the gene-pool style when set,
-    /// else the fixed HomeOS rules; then the skill's `instruction`), then a user message with the current time, the family summary, the skill's
-    /// `data`, the recent conversation and the message itself, trimmed to ``PromptBudget``.
-    public func promptMessages(skillID: String, instruction: String, data: String = "",
+    /// The prompt for one model call of a skill: a system message that stays the same from call to
+    /// call (the gene-pool style when set, else the fixed HomeOS rules; the skill's `instruction`;
+    /// the family summary; the skill's `data`), then a user message with the current time, this
+    /// skill's recent exchanges and the message itself, trimmed to ``PromptBudget``.
+    /// `dataNearMessage` puts `data` in the user message instead, just before the message, for an
+    /// answer that must restate it.
+    public func promptMessages(skillID: String, instruction: String, data: String = "", dataNearMessage: Bool = false,
                                context: SkillContext) -> [ChatMessage] {
         let family = (try? self.family()) ?? nil
-        return HomeOSPrompt(skillID: skillID, instruction: instruction, data: data, family: family,
-                            now: context.now, timeZone: context.timeZone, history: context.history,
-                            message: context.message, style: style?.text ?? "", tokens: tokenCounter).messages()
+        var prompt = HomeOSPrompt(skillID: skillID, instruction: instruction, data: data, family: family,
+                                  now: context.now, timeZone: context.timeZone, history: context.history,
+                                  message: context.message, style: style?.text ?? "", tokens: tokenCounter)
+        prompt.dataNearMessage = dataNearMessage
+        return prompt.messages()
     }
 }

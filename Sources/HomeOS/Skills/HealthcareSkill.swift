@@ -34,6 +34,14 @@ public struct HealthcareSkill: HomeOSSkill {
     /// Creates the skill.
     public init(services: HomeOSServices) { self.services = services }
 
+    /// The topic and the member, when the message names both ("Leo has a fever", "How much
+    /// atorvastatin does Grandma Rosa take?"): the stated topic beats the model's anyway.
+    public func argumentsReadFromWords(of message: String) -> Arguments? {
+        guard let topic = Self.statedTopic(in: message),
+              let member = CoreSkillSupport.members(in: message, family: CoreSkillSupport.family(services)).first else { return nil }
+        return Arguments(member: member.name, topic: topic)
+    }
+
     public func execute(arguments: Arguments, context: SkillContext) async throws -> SkillResult {
         let family = CoreSkillSupport.family(services)
         let members = CoreSkillSupport.members(in: context.message, family: family, explicit: arguments.member)

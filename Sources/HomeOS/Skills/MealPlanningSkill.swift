@@ -80,6 +80,15 @@ public struct MealPlanningSkill: HomeOSSkill {
     /// Creates the skill.
     public init(services: HomeOSServices) { self.services = services }
 
+    /// A plain dinner question ("What should we have for dinner tonight?") with no number, no
+    /// speed wish and no dish named: the request and any cuisine are read from its words.
+    public func argumentsReadFromWords(of message: String) -> Arguments? {
+        guard Self.request(in: message) == .dinner, !message.contains(where: \.isNumber),
+              !CoreSkillSupport.mentions(message, ["quick", "fast", "easy", "minute", "hour", "we had", "we ate", "instead", "not "])
+        else { return nil }
+        return Arguments(request: .dinner, cuisine: RestaurantReservationSkill.cuisine(in: message))
+    }
+
     public func execute(arguments: Arguments, context: SkillContext) async throws -> SkillResult {
         let result: SkillResult
         switch arguments.request ?? Self.request(in: context.message) {

@@ -88,7 +88,7 @@ struct MentalLoadSkill: HomeOSSkill {
         let data = digest.lines(evening: evening).joined(separator: "\n")
         // Exactly one model call; the deterministic text is the fallback, also for an answer that,
         // once the lines echoing the prompt are gone, uses none of the day's facts.
-        let messages = services.promptMessages(skillID: id, instruction: instruction, data: data, context: context)
+        let messages = services.promptMessages(skillID: id, instruction: instruction, data: data, dataNearMessage: true, context: context)
         let text = await DailySkillSupport.generate(messages, context: context, maxTokens: 200, singleCall: true)
             .map { DailySkillSupport.withoutPromptEcho($0, instruction: instruction) }
             .flatMap { !$0.isEmpty && DailySkillSupport.isGrounded($0, in: digest.facts(evening: evening), instruction: instruction) ? $0 : nil }

@@ -38,6 +38,11 @@ public struct ToolsSkill: HomeOSSkill {
     /// Creates the skill.
     public init(services: HomeOSServices) { self.services = services }
 
+    /// A question about the calendar needs no arguments: the question is read from its words.
+    public func argumentsReadFromWords(of message: String) -> Arguments? {
+        CalendarQuestion(message) == nil ? nil : Arguments()
+    }
+
     public func execute(arguments: Arguments, context: SkillContext) async throws -> SkillResult {
         // A question about the calendar reads the calendar, whatever action the model picked.
         if let question = CalendarQuestion(context.message) {

@@ -345,6 +345,9 @@ public actor Assistant {
         } else if let given = handoff?.arguments, (try? skill.descriptor.argumentsSchema.validate(given))?.isEmpty == true {
             // The handing-off skill said what it needs: no extraction from a message written for another skill.
             arguments = given
+        } else if let read = skill.argumentsReadFromWords(of: message) {
+            // The message's words settle the arguments: no model call before the answer.
+            arguments = read
         } else if skill.descriptor.takesArguments {
             if let extracted = await TokenTap.$current.withValue(nil, operation: { await extractArguments(for: skill.descriptor, message: message) }) {
                 arguments = extracted

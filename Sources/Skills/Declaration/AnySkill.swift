@@ -7,6 +7,7 @@ public struct AnySkill: Sendable {
     public let descriptor: SkillDescriptor
     private let run: @Sendable (JSONValue, SkillContext) async throws -> SkillResult
     private let approved: @Sendable (PendingAction, SkillContext) async throws -> SkillResult
+    private let readArguments: @Sendable (String) -> JSONValue?
     private let validator: JSONSchemaValidator
     /// Where the skill's `Arguments` type and its JSON Schema disagree (property names, types,
     /// required vs optional, enums); empty when they agree. Computed once, when the skill is wrapped.
@@ -27,6 +28,13 @@ public struct AnySkill: Sendable {
             return try await skill.execute(arguments: typed, context: context)
         }
         self.approved = { action, context in try await skill.performApproved(action, context: context) }
+        self.readArguments = { message in skill.argumentsReadFromWords(of: message).flatMap { try? JSONValue(encoding: $0) } }
+    }
+
+    /// The arguments the skill reads from the message's words alone, as JSON (see
+    /// ``Skill/argumentsReadFromWords(of:)``); nil when the model should extract them.
+    public func argumentsReadFromWords(of message: String) -> JSONValue? {
+        readArguments(message).flatMap { validator.validate($0).isEmpty ? $0 : nil }
     }
 
     /// The skill's id.

@@ -32,9 +32,15 @@ public protocol Skill: Sendable {
 
     /// Carries out an action the family approved (see ``SkillResult/needsApproval(_:)``).
     func performApproved(_ action: PendingAction, context: SkillContext) async throws -> SkillResult
+
+    /// The arguments, when the message's own words settle every one of them ("What's on the
+    /// calendar this week?"): the coordinator then skips the model's argument extraction, one model
+    /// call before the answer. Nil (the default) when the model should read them.
+    func argumentsReadFromWords(of message: String) -> Arguments?
 }
 
 extension Skill {
+    public func argumentsReadFromWords(of message: String) -> Arguments? { nil }
     public var rewritesResponse: Bool { false }
     public var permissions: Set<SkillPermission> { [] }
 
