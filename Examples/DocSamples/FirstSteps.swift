@@ -15,6 +15,7 @@ func firstStepsSample(path: String) async throws {
     for try await event in engine.stream(request) {
         switch event {
         case .token(let piece): print(piece, terminator: "")
+        case .logprob: break                    // only with GenerationOptions(logprobs:)
         case .finished(let usage, let reason): print("\n\(usage.generatedTokens) tokens, \(reason)")
         }
     }

@@ -72,6 +72,10 @@ public struct GenerationUsage: Sendable, Hashable, Codable {
 public enum GenerationEvent: Sendable, Hashable {
     /// The next piece of text. Pieces are always whole UTF-8 characters.
     case token(String)
+    /// A generated token's log probability, sent before that token's text (for a request that
+    /// asked for them, ``GenerationOptions/logprobs``). Every generated token gets one, also a
+    /// token whose text is held back (part of a character, or of a stop sequence).
+    case logprob(TokenLogprob)
     /// The last event: counts, timings and why generation ended.
     case finished(GenerationUsage, FinishReason)
 }
@@ -84,12 +88,15 @@ public struct GenerationResult: Sendable, Hashable {
     public var usage: GenerationUsage
     /// Why generation ended.
     public var finishReason: FinishReason
+    /// Each generated token's log probability, when the request asked for them.
+    public var logprobs: [TokenLogprob]
 
     /// Creates a result.
-    public init(text: String, usage: GenerationUsage, finishReason: FinishReason) {
+    public init(text: String, usage: GenerationUsage, finishReason: FinishReason, logprobs: [TokenLogprob] = []) {
         self.text = text
         self.usage = usage
         self.finishReason = finishReason
+        self.logprobs = logprobs
     }
 }
 
@@ -97,6 +104,7 @@ extension GenerationResult {
     /// Builds a result from streamed events (for engines implementing `respond` over their stream).
     public struct Collector: Sendable {
         private var text = ""
+        private var logprobs: [TokenLogprob] = []
         private var finished: (GenerationUsage, FinishReason)?
 
         /// Creates an empty collector.
@@ -109,6 +117,7 @@ extension GenerationResult {
         public mutating func add(_ event: GenerationEvent) {
             switch event {
             case .token(let piece): text += piece
+            case .logprob(let entry): logprobs.append(entry)
             case .finished(let usage, let reason): finished = (usage, reason)
             }
         }
@@ -118,7 +127,7 @@ extension GenerationResult {
             guard let (usage, reason) = finished else {
                 throw LLMError.generationFailed("the generation ended without a finished event")
             }
-            return GenerationResult(text: text, usage: usage, finishReason: reason)
+            return GenerationResult(text: text, usage: usage, finishReason: reason, logprobs: logprobs)
         }
     }
 }

@@ -25,6 +25,13 @@ public struct GenerationOptions: Sendable, Hashable, Codable {
     /// Generation ends as soon as the output contains one of these strings; the matched string
     /// and anything after it are never emitted.
     public var stopSequences: [String]
+    /// When set, each generated token's log probability is reported (``GenerationEvent/logprob(_:)``,
+    /// ``GenerationResult/logprobs``) with this many of the likeliest tokens at its position (0 to
+    /// ``maximumTopLogprobs``); nil reports none. Engines that cannot compute them report none.
+    public var logprobs: Int?
+
+    /// The most alternatives ``logprobs`` may ask for.
+    public static let maximumTopLogprobs = 20
 
     /// Creates options; every parameter has a sensible default.
     public init(
@@ -36,7 +43,8 @@ public struct GenerationOptions: Sendable, Hashable, Codable {
         repetitionWindow: Int = 64,
         seed: UInt32? = nil,
         maxTokens: Int = 256,
-        stopSequences: [String] = []
+        stopSequences: [String] = [],
+        logprobs: Int? = nil
     ) {
         self.temperature = temperature
         self.topK = topK
@@ -47,6 +55,7 @@ public struct GenerationOptions: Sendable, Hashable, Codable {
         self.seed = seed
         self.maxTokens = maxTokens
         self.stopSequences = stopSequences
+        self.logprobs = logprobs
     }
 
     /// Greedy decoding: deterministic, the most likely token at every step.
@@ -65,5 +74,8 @@ public struct GenerationOptions: Sendable, Hashable, Codable {
         if repetitionWindow < 0 { throw invalid("repetitionWindow must be 0 or more, got \(repetitionWindow)") }
         if maxTokens < 1 { throw invalid("maxTokens must be at least 1, got \(maxTokens)") }
         if stopSequences.contains(where: \.isEmpty) { throw invalid("stop sequences must not be empty strings") }
+        if let logprobs, !(0...Self.maximumTopLogprobs).contains(logprobs) {
+            throw invalid("logprobs must be between 0 and \(Self.maximumTopLogprobs), got \(logprobs)")
+        }
     }
 }

@@ -151,6 +151,9 @@ final class GenerationRun: @unchecked Sendable {
         } ?? .none
         let token = sampler.sample(context, closing: closing, structure: structure)
         if model.isEndOfGeneration(token) { finish(.endOfGeneration); return nil }
+        if let top = options.logprobs, let entry = sampler.logprob(of: token, top: top, context: context, bytes: model.piece) {
+            emit(.logprob(entry))
+        }
         usage.generatedTokens += 1
         let now = ContinuousClock.now
         if firstTokenAt == nil {

@@ -1,4 +1,5 @@
 import CLlama
+import Foundation
 import LLM
 
 /// Chooses each next token: a llama.cpp sampler chain built from ``GenerationOptions`` (greedy
@@ -161,6 +162,36 @@ final class TokenSampler {
         }
         guard loadLogits(context, closing: closing, inString: inString) else { return nil }
         return select().map { ($0, false) }
+    }
+
+    /// The model's log probability of `token` at the position just sampled, and the `top` likeliest
+    /// tokens there: a softmax of the raw logits (temperature 1, no grammar or penalty), computed
+    /// only for a request that asks (two passes over the vocabulary).
+    func logprob(of token: llama_token, top: Int, context: OpaquePointer,
+                 bytes: (llama_token) -> [UInt8]) -> TokenLogprob? {
+        guard let logits = llama_get_logits_ith(context, logitsIndex), !candidates.isEmpty else { return nil }
+        let count = candidates.count
+        var highest = logits[0]
+        for index in 1..<count where logits[index] > highest { highest = logits[index] }
+        var sum = 0.0
+        // The best `top` (logit, token) pairs, kept sorted from most to least likely.
+        var best: [(logit: Float, token: Int)] = []
+        best.reserveCapacity(top + 1)
+        for index in 0..<count {
+            let logit = logits[index]
+            sum += Foundation.exp(Double(logit - highest))
+            guard top > 0, best.count < top || logit > best[best.count - 1].logit else { continue }
+            let position = best.firstIndex { logit > $0.logit } ?? best.count
+            best.insert((logit, index), at: position)
+            if best.count > top { best.removeLast() }
+        }
+        let logNormalizer = Double(highest) + Foundation.log(sum)
+        func candidate(_ id: Int, _ logit: Float) -> TokenLogprob.Candidate {
+            .init(bytes: bytes(llama_token(id)), logprob: min(0, Double(logit) - logNormalizer))
+        }
+        let chosen = Int(token)
+        guard chosen >= 0, chosen < count else { return nil }
+        return TokenLogprob(chosen: candidate(chosen, logits[chosen]), top: best.map { candidate($0.token, $0.logit) })
     }
 
     private func isAllowed(_ token: llama_token, by grammar: UnsafeMutablePointer<llama_sampler>) -> Bool {

@@ -85,6 +85,8 @@ struct GenerateCommand: AsyncParsableCommand {
             case .token(let piece):
                 text += piece
                 if stream { Terminal.write(piece) }
+            case .logprob:
+                break
             case .finished(let usage, let reason):
                 finished = (usage, reason)
             }

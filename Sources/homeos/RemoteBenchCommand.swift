@@ -139,6 +139,8 @@ struct RemoteBenchCommand: AsyncParsableCommand {
                         case .token:
                             if first == nil { first = sent.duration(to: .now) }
                             tokens += 1
+                        case .logprob:
+                            break
                         case .finished(let usage, _):
                             reported = usage.generatedTokens
                         }

@@ -78,6 +78,7 @@ import Testing
         for try await event in model.stream(GenerationRequest(messages: [.user("hi")])) {
             switch event {
             case .token(let piece): pieces.append(piece)
+            case .logprob: break
             case .finished: finishes += 1
             }
         }

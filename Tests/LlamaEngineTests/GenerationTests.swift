@@ -44,6 +44,27 @@ import Testing
         }
     }
 
+    /// Log probabilities: one entry per generated token, the model's own distribution (the greedy
+    /// choice is the likeliest token), and none unless asked for.
+    @Test func eachGeneratedTokenGetsItsLogProbabilityWhenAsked() async throws {
+        let engine = try await TestModels.smolLM2()
+        let request = GenerationRequest(messages: [.user("Name three fruits.")], options: .init(maxTokens: 12, logprobs: 3))
+        let result = try await engine.respond(to: request)
+        #expect(result.logprobs.count == result.usage.generatedTokens)
+        #expect(result.logprobs.map(\.chosen.token).joined() == result.text)
+        for entry in result.logprobs {
+            #expect(entry.top.count == 3)
+            #expect(entry.chosen.logprob <= 0 && entry.top.allSatisfy { $0.logprob <= 0 })
+            #expect(zip(entry.top, entry.top.dropFirst()).allSatisfy { $0.logprob >= $1.logprob }, "most likely first")
+            #expect(entry.top[0].bytes == entry.chosen.bytes, "greedy picks the likeliest token")
+            #expect(abs(entry.top[0].logprob - entry.chosen.logprob) < 1e-9)
+            #expect(entry.top.reduce(0) { $0 + Foundation.exp($1.logprob) } <= 1 + 1e-6)
+        }
+        let plain = try await engine.respond(to: GenerationRequest(messages: request.messages, options: .init(maxTokens: 12)))
+        #expect(plain.logprobs.isEmpty)
+        #expect(plain.text == result.text, "asking for them does not change the answer")
+    }
+
     @Test func instructModelAnswersCoherently() async throws {
         let engine = try await TestModels.smolLM2()
         let result = try await engine.respond(to: GenerationRequest(

@@ -1,6 +1,7 @@
 """The OpenAI-compatible API of `homeos serve`, through the official `openai` Python package."""
 import glob
 import json
+import math
 import os
 
 import jsonschema
@@ -79,6 +80,48 @@ def test_text_completion_streams_the_same_text_as_a_whole_one(client):
     assert usage is not None and usage.completion_tokens >= len(pieces) - 1
     whole = client.completions.create(model=MODEL, prompt=prompt, max_tokens=24, temperature=0)
     assert "".join(pieces) == whole.choices[0].text, "streamed and whole greedy completions differ"
+
+
+def test_log_probabilities_come_per_token_with_the_greedy_choice_most_likely(client):
+    messages = [{"role": "user", "content": "Name three fruits."}]
+    completion = client.chat.completions.create(model=MODEL, messages=messages, max_tokens=12, logprobs=True, top_logprobs=3)
+    choice = completion.choices[0]
+    entries = choice.logprobs.content
+    assert len(entries) == completion.usage.completion_tokens
+    assert "".join(entry.token for entry in entries) == choice.message.content
+    for entry in entries:
+        assert entry.logprob <= 0 and len(entry.top_logprobs) == 3
+        assert entry.top_logprobs[0].token == entry.token, "greedy picks the likeliest token"
+        assert bytes(entry.bytes).decode("utf-8", "replace") == entry.token
+        assert sum(math.exp(alternative.logprob) for alternative in entry.top_logprobs) <= 1 + 1e-6
+    plain = client.chat.completions.create(model=MODEL, messages=messages, max_tokens=12)
+    assert plain.choices[0].logprobs is None
+    assert plain.choices[0].message.content == choice.message.content
+
+    streamed = []
+    for chunk in client.chat.completions.create(model=MODEL, messages=messages, max_tokens=12, logprobs=True, top_logprobs=3,
+                                                stream=True):
+        for part in chunk.choices:
+            if part.logprobs and part.logprobs.content:
+                streamed.extend(part.logprobs.content)
+    assert [entry.token for entry in streamed] == [entry.token for entry in entries]
+    assert [entry.logprob for entry in streamed] == pytest.approx([entry.logprob for entry in entries])
+
+    text = client.completions.create(model=MODEL, prompt="The capital of France is", max_tokens=6, temperature=0, logprobs=2)
+    legacy = text.choices[0].logprobs
+    assert "".join(legacy.tokens) == text.choices[0].text
+    assert len(legacy.token_logprobs) == len(legacy.tokens) == len(legacy.top_logprobs) == len(legacy.text_offset)
+    assert legacy.text_offset[0] == 0 and all(len(alternatives) <= 2 for alternatives in legacy.top_logprobs)
+
+
+def test_log_probability_requests_out_of_range_are_refused_by_name(client):
+    messages = [{"role": "user", "content": "Hi"}]
+    with pytest.raises(openai.BadRequestError) as too_many:
+        client.chat.completions.create(model=MODEL, messages=messages, max_tokens=2, logprobs=True, top_logprobs=21)
+    assert too_many.value.body["param"] == "top_logprobs"
+    with pytest.raises(openai.BadRequestError) as without:
+        client.chat.completions.create(model=MODEL, messages=messages, max_tokens=2, top_logprobs=2)
+    assert without.value.body["param"] == "top_logprobs"
 
 
 def test_tool_call_arguments_follow_the_declared_schema(client):

@@ -29,6 +29,7 @@ struct RemoteServerIntegrationTests {
             case .token(let piece):
                 #expect(finished.isEmpty, "no piece after the finished event")
                 pieces.append(piece)
+            case .logprob: break
             case .finished(_, let reason): finished.append(reason)
             }
         }

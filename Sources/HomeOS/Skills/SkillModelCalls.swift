@@ -83,6 +83,8 @@ enum SkillModelCalls {
                 pieces += 1
                 // Leaving the loop ends the stream, which cancels generation.
                 if pieces % loopCheckInterval == 0, RepetitionLoop.isPresent(in: text) { return nil }
+            case .logprob:
+                break
             case .finished(_, let reason):
                 return reason == .deadline ? nil : text
             }

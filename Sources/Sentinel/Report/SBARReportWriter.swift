@@ -142,6 +142,8 @@ public struct SBARReportWriter: Sendable {
                             shown += visible
                             output(visible)
                         }
+                    case .logprob:
+                        break
                     case .finished(_, let reason):
                         switch reason {
                         case .stopSequence: modelEnding = .endMarker

@@ -171,6 +171,8 @@ public struct SafetyAwareModel: LanguageModel {
                         return
                     }
                     if let boundary = Self.lastSentenceEnd(in: answer), boundary > released { try release(upTo: boundary) }
+                case .logprob:
+                    continuation.yield(event)
                 case .finished(let usage, let reason):
                     try release(upTo: answer.count)
                     continuation.yield(.finished(usage, reason))

@@ -136,6 +136,7 @@ struct ChatCompletionRequest: Decodable, Sendable {
     var stop: Stop?
     var user: String?
     var logprobs: Bool?
+    var topLogprobs: Int?
     var responseFormat: ResponseFormat?
     var tools: [Tool]?
     var toolChoice: ToolChoice?
@@ -146,6 +147,7 @@ struct ChatCompletionRequest: Decodable, Sendable {
         case maxTokens = "max_tokens"
         case maxCompletionTokens = "max_completion_tokens"
         case topP = "top_p"
+        case topLogprobs = "top_logprobs"
         case responseFormat = "response_format"
         case toolChoice = "tool_choice"
     }
@@ -164,9 +166,11 @@ struct CompletionRequest: Decodable, Sendable {
     var n: Int?
     var stop: ChatCompletionRequest.Stop?
     var user: String?
+    /// How many of the likeliest tokens to report beside each generated token's log probability.
+    var logprobs: Int?
 
     enum CodingKeys: String, CodingKey {
-        case model, prompt, stream, temperature, seed, n, stop, user
+        case model, prompt, stream, temperature, seed, n, stop, user, logprobs
         case streamOptions = "stream_options"
         case maxTokens = "max_tokens"
         case topP = "top_p"

@@ -40,15 +40,26 @@ struct CompletionPlan: Sendable {
                                  maxTokens: min(maxTokens ?? defaultMaxTokens, 4096), stopSequences: stop ?? [])
     }
 
+    /// A checked count of alternatives to report beside each token's log probability.
+    static func topLogprobs(_ count: Int, param: String) throws -> Int {
+        guard (0...GenerationOptions.maximumTopLogprobs).contains(count) else {
+            throw OpenAIError(.badRequest, "\(param) must be between 0 and \(GenerationOptions.maximumTopLogprobs).", param: param)
+        }
+        return count
+    }
+
     /// The plan for a chat completion.
     /// - Throws: ``OpenAIError`` (400) naming the parameter for anything HomeOS cannot honour.
     static func chat(_ body: ChatCompletionRequest) throws -> CompletionPlan {
         if let n = body.n, n != 1 { throw OpenAIError(.badRequest, "n must be 1: HomeOS returns one choice.", param: "n") }
-        if body.logprobs == true { throw OpenAIError(.badRequest, "logprobs are not supported by this server.", param: "logprobs") }
         guard !body.messages.isEmpty else { throw OpenAIError(.badRequest, "messages must not be empty.", param: "messages") }
         var messages = try body.messages.map(chatMessage)
-        let options = try options(maxTokens: body.maxCompletionTokens ?? body.maxTokens, temperature: body.temperature,
+        var options = try options(maxTokens: body.maxCompletionTokens ?? body.maxTokens, temperature: body.temperature,
                                   topP: body.topP, seed: body.seed, stop: body.stop?.sequences)
+        if body.topLogprobs != nil, body.logprobs != true {
+            throw OpenAIError(.badRequest, "top_logprobs needs logprobs set to true.", param: "top_logprobs")
+        }
+        if body.logprobs == true { options.logprobs = try topLogprobs(body.topLogprobs ?? 0, param: "top_logprobs") }
         let tools = body.tools ?? []
         if let bad = tools.first(where: { $0.type != "function" }) {
             throw OpenAIError(.badRequest, "Tool type \"\(bad.type)\" is not supported (function only).", param: "tools")

@@ -45,17 +45,92 @@ enum OpenAIResponses {
         }
     }
 
+    /// One token's log probability in a chat answer, with its alternatives.
+    struct TokenLogprobEntry: Encodable, Sendable {
+        struct Alternative: Encodable, Sendable {
+            var token: String
+            var logprob: Double
+            var bytes: [UInt8]
+        }
+
+        var token: String
+        var logprob: Double
+        var bytes: [UInt8]
+        var topLogprobs: [Alternative]
+
+        init(_ entry: TokenLogprob) {
+            token = entry.chosen.token
+            logprob = entry.chosen.logprob
+            bytes = entry.chosen.bytes
+            topLogprobs = entry.top.map { Alternative(token: $0.token, logprob: $0.logprob, bytes: $0.bytes) }
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case token, logprob, bytes
+            case topLogprobs = "top_logprobs"
+        }
+    }
+
+    /// A chat choice's `logprobs`: `{"content": [...], "refusal": null}`.
+    struct ChatLogprobs: Encodable, Sendable {
+        var content: [TokenLogprobEntry]
+
+        init(_ entries: [TokenLogprob]) { content = entries.map(TokenLogprobEntry.init) }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(content, forKey: .content)
+            try container.encodeNil(forKey: .refusal)
+        }
+
+        enum CodingKeys: String, CodingKey { case content, refusal }
+    }
+
+    /// A text completion's `logprobs`, in the legacy completions shape: the tokens, their log
+    /// probabilities, the alternatives of each as a token → log probability map, and where each
+    /// token starts in the generated text.
+    struct TextLogprobs: Encodable, Sendable {
+        var tokens: [String]
+        var tokenLogprobs: [Double]
+        var topLogprobs: [[String: Double]]
+        var textOffset: [Int]
+
+        init(_ entries: [TokenLogprob], startingAt offset: Int = 0) {
+            tokens = entries.map(\.chosen.token)
+            tokenLogprobs = entries.map(\.chosen.logprob)
+            topLogprobs = entries.map { entry in
+                entry.top.reduce(into: [String: Double]()) { map, alternative in
+                    map[alternative.token] = max(map[alternative.token] ?? -.infinity, alternative.logprob)
+                }
+            }
+            var position = offset
+            textOffset = entries.map { entry in
+                defer { position += entry.chosen.token.count }
+                return position
+            }
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case tokens
+            case tokenLogprobs = "token_logprobs"
+            case topLogprobs = "top_logprobs"
+            case textOffset = "text_offset"
+        }
+    }
+
     struct ChatChoice: Encodable, Sendable {
         var index = 0
         var message: AssistantMessage
         var finishReason: String
+        /// Present when the request asked for log probabilities.
+        var logprobs: ChatLogprobs?
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(index, forKey: .index)
             try container.encode(message, forKey: .message)
             try container.encode(finishReason, forKey: .finishReason)
-            try container.encodeNil(forKey: .logprobs)
+            try container.encode(logprobs, forKey: .logprobs)
         }
 
         enum CodingKeys: String, CodingKey {
@@ -95,16 +170,19 @@ enum OpenAIResponses {
         var index = 0
         var delta: Delta
         var finishReason: String?
+        /// The log probabilities of the tokens in this chunk, when the request asked for them.
+        var logprobs: ChatLogprobs?
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(index, forKey: .index)
             try container.encode(delta, forKey: .delta)
             try container.encode(finishReason, forKey: .finishReason)
+            try container.encodeIfPresent(logprobs, forKey: .logprobs)
         }
 
         enum CodingKeys: String, CodingKey {
-            case index, delta
+            case index, delta, logprobs
             case finishReason = "finish_reason"
         }
     }
@@ -122,13 +200,15 @@ enum OpenAIResponses {
         var index = 0
         var text: String
         var finishReason: String?
+        /// Present when the request asked for log probabilities.
+        var logprobs: TextLogprobs?
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(index, forKey: .index)
             try container.encode(text, forKey: .text)
             try container.encode(finishReason, forKey: .finishReason)
-            try container.encodeNil(forKey: .logprobs)
+            try container.encode(logprobs, forKey: .logprobs)
         }
 
         enum CodingKeys: String, CodingKey {

@@ -90,20 +90,29 @@ struct OpenAIRoutes {
         } else {
             message = .init(content: result.text)
         }
+        let logprobs = plan.request.options.logprobs == nil ? nil : OpenAIResponses.ChatLogprobs(result.logprobs)
         return JSONResponse.make(OpenAIResponses.ChatCompletion(
-            id: id, created: created, model: loaded.id, choices: [.init(message: message, finishReason: finish)],
+            id: id, created: created, model: loaded.id, choices: [.init(message: message, finishReason: finish, logprobs: logprobs)],
             usage: .init(result.usage)))
     }
 
     /// Streams a chat completion: a role chunk, content chunks as the engine writes them (a tool
-    /// call as one chunk at the end), the finishing chunk, usage when asked, then `[DONE]`.
+    /// call as one chunk at the end), the finishing chunk, usage when asked, then `[DONE]`. Asked
+    /// for, each chunk carries the log probabilities of the tokens whose text it sends.
     private func stream(_ relay: Relay, plan: CompletionPlan, model loaded: LoadedModel, id: String, created: Int,
                         includeUsage: Bool) -> Response {
-        Response(status: .ok, headers: Self.streamHeaders, body: ResponseBody { writer in
+        let wantsLogprobs = plan.request.options.logprobs != nil
+        return Response(status: .ok, headers: Self.streamHeaders, body: ResponseBody { writer in
+            var pending: [TokenLogprob] = []
             func chunk(_ delta: OpenAIResponses.Delta, finish: String? = nil, usage: OpenAIResponses.Usage? = nil,
-                       empty: Bool = false) -> ByteBuffer {
-                Self.dataEvent(OpenAIResponses.ChatChunk(id: id, created: created, model: loaded.id,
-                                                         choices: empty ? [] : [.init(delta: delta, finishReason: finish)], usage: usage))
+                       empty: Bool = false, withLogprobs: Bool = false) -> ByteBuffer {
+                var choice = OpenAIResponses.ChunkChoice(delta: delta, finishReason: finish)
+                if withLogprobs, wantsLogprobs {
+                    choice.logprobs = .init(pending)
+                    pending = []
+                }
+                return Self.dataEvent(OpenAIResponses.ChatChunk(id: id, created: created, model: loaded.id,
+                                                                choices: empty ? [] : [choice], usage: usage))
             }
             defer { relay.stop() }
             try await writer.write(chunk(.init(role: "assistant", content: plan.output == .toolCall ? nil : "")))
@@ -113,17 +122,20 @@ struct OpenAIRoutes {
                 case .token(let piece):
                     text += piece
                     // Text is forwarded as the engine writes it; a tool call goes out whole, once complete.
-                    if plan.output != .toolCall { try await writer.write(chunk(.init(content: piece))) }
+                    if plan.output != .toolCall { try await writer.write(chunk(.init(content: piece), withLogprobs: true)) }
+                case .logprob(let entry):
+                    pending.append(entry)
                 case .finished(let finalUsage, let finalReason):
                     (usage, reason) = (finalUsage, finalReason)
                 }
             }
             if plan.output == .toolCall {
                 let call = try Self.toolCall(from: text)
-                try await writer.write(chunk(.init(toolCalls: [.init(id: call.id, function: call.function)])))
+                try await writer.write(chunk(.init(toolCalls: [.init(id: call.id, function: call.function)]), withLogprobs: true))
                 try await writer.write(chunk(.init(), finish: "tool_calls"))
             } else {
-                try await writer.write(chunk(.init(), finish: OpenAIResponses.finishReason(reason)))
+                // Tokens whose text never went out (a stop sequence's) keep their entries, on the finishing chunk.
+                try await writer.write(chunk(.init(), finish: OpenAIResponses.finishReason(reason), withLogprobs: !pending.isEmpty))
             }
             if includeUsage { try await writer.write(chunk(.init(), usage: .init(usage), empty: true)) }
             try await writer.write(Self.doneEvent)
@@ -252,37 +264,55 @@ struct OpenAIRoutes {
     private func completion(_ body: CompletionRequest) async throws -> Response {
         let loaded = try await model(named: body.model)
         if let n = body.n, n != 1 { throw OpenAIError(.badRequest, "n must be 1.", param: "n") }
-        let options = try CompletionPlan.options(maxTokens: body.maxTokens ?? 16, temperature: body.temperature, topP: body.topP,
+        var options = try CompletionPlan.options(maxTokens: body.maxTokens ?? 16, temperature: body.temperature, topP: body.topP,
                                                  seed: body.seed, stop: body.stop?.sequences)
+        options.logprobs = try body.logprobs.map { try CompletionPlan.topLogprobs($0, param: "logprobs") }
         guard !body.prompt.isEmpty else { throw OpenAIError(.badRequest, "prompt must not be empty.", param: "prompt") }
         let request = GenerationRequest(prompt: .text(body.prompt), options: options)
         let id = "cmpl-" + UUID().uuidString.lowercased(), created = Int(Date().timeIntervalSince1970)
         if body.stream == true {
             let relay = try await Self.relay(request, to: loaded.model, shutdown: shutdown, promptParameter: "prompt")
-            return streamCompletion(relay, model: loaded, id: id, created: created, includeUsage: body.streamOptions?.includeUsage == true)
+            return streamCompletion(relay, model: loaded, id: id, created: created, includeUsage: body.streamOptions?.includeUsage == true,
+                                    wantsLogprobs: options.logprobs != nil)
         }
         let result = try await Self.generate(request, on: loaded.model, promptParameter: "prompt")
+        let logprobs = options.logprobs == nil ? nil : OpenAIResponses.TextLogprobs(result.logprobs)
         return JSONResponse.make(OpenAIResponses.TextCompletion(
             id: id, created: created, model: loaded.id,
-            choices: [.init(text: result.text, finishReason: OpenAIResponses.finishReason(result.finishReason))], usage: .init(result.usage)))
+            choices: [.init(text: result.text, finishReason: OpenAIResponses.finishReason(result.finishReason), logprobs: logprobs)],
+            usage: .init(result.usage)))
     }
 
     /// Streams a text completion: a `text_completion` chunk for each piece the engine writes, the
-    /// finishing chunk, usage when asked (a chunk with no choices), then `[DONE]`.
-    private func streamCompletion(_ relay: Relay, model loaded: LoadedModel, id: String, created: Int, includeUsage: Bool) -> Response {
+    /// finishing chunk, usage when asked (a chunk with no choices), then `[DONE]`. Asked for, each
+    /// chunk carries the log probabilities of the tokens whose text it sends.
+    private func streamCompletion(_ relay: Relay, model loaded: LoadedModel, id: String, created: Int, includeUsage: Bool,
+                                  wantsLogprobs: Bool) -> Response {
         Response(status: .ok, headers: Self.streamHeaders, body: ResponseBody { writer in
+            var pending: [TokenLogprob] = [], offset = 0
             func chunk(_ choices: [OpenAIResponses.TextChoice], usage: OpenAIResponses.Usage? = nil) -> ByteBuffer {
                 Self.dataEvent(OpenAIResponses.TextCompletion(id: id, created: created, model: loaded.id, choices: choices, usage: usage))
+            }
+            func choice(_ text: String, finish: String? = nil) -> OpenAIResponses.TextChoice {
+                var choice = OpenAIResponses.TextChoice(text: text, finishReason: finish)
+                if wantsLogprobs, !pending.isEmpty || finish == nil {
+                    let logprobs = OpenAIResponses.TextLogprobs(pending, startingAt: offset)
+                    offset += pending.reduce(0) { $0 + $1.chosen.token.count }
+                    choice.logprobs = logprobs
+                    pending = []
+                }
+                return choice
             }
             defer { relay.stop() }
             var usage = GenerationUsage(), reason = FinishReason.endOfGeneration
             for try await event in relay.events {
                 switch event {
-                case .token(let piece): try await writer.write(chunk([.init(text: piece)]))
+                case .token(let piece): try await writer.write(chunk([choice(piece)]))
+                case .logprob(let entry): pending.append(entry)
                 case .finished(let finalUsage, let finalReason): (usage, reason) = (finalUsage, finalReason)
                 }
             }
-            try await writer.write(chunk([.init(text: "", finishReason: OpenAIResponses.finishReason(reason))]))
+            try await writer.write(chunk([choice("", finish: OpenAIResponses.finishReason(reason))]))
             if includeUsage { try await writer.write(chunk([], usage: .init(usage))) }
             try await writer.write(Self.doneEvent)
             try await writer.finish(nil)
