@@ -46,7 +46,7 @@ struct EducationSkill: HomeOSSkill {
             // A message needs someone to send it to: the model's "message" without a teacher or parent named is an
             // explanation request it misread.
             if request == .message, Self.teacher(in: message, services: services, child: child) == nil,
-               !["teacher", "coach", "parent", "school", "ms.", "mr.", "mrs."].contains(where: message.lowercased().contains) {
+               !Self.recipientWords.contains(where: message.lowercased().contains) {
                 request = .explain
             }
         }
@@ -74,12 +74,14 @@ struct EducationSkill: HomeOSSkill {
         return .response(Self.fallback(kind: kind, topic: topic, childName: child?.name, age: age))
     }
 
+    /// Words that name someone a message about schoolwork could go to.
+    static let recipientWords = ["teacher", "ms.", "mr.", "mrs.", "coach", "parent", "school"]
+
     /// The kind of request its words show, or nil when they do not say.
     static func request(for message: String) -> Request? {
         let lowered = message.lowercased()
         let contactWords = ["email", "e-mail", "message", "write to", "tell the teacher", "note to", "text ", "let the teacher know", "contact"]
-        if contactWords.contains(where: lowered.contains),
-           ["teacher", "ms.", "mr.", "mrs.", "coach", "parent", "school"].contains(where: lowered.contains) { return .message }
+        if contactWords.contains(where: lowered.contains), recipientWords.contains(where: lowered.contains) { return .message }
         if ["homework", "worksheet", "assignment", "problem", "exercise", "study for", "quiz", "test"].contains(where: lowered.contains) {
             return .homework
         }

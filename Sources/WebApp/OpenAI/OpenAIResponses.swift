@@ -45,24 +45,19 @@ enum OpenAIResponses {
         }
     }
 
-    /// One token's log probability in a chat answer, with its alternatives.
+    /// One token's log probability in a chat answer, with its alternatives (each encoded as
+    /// OpenAI's `{token, logprob, bytes}`, which is ``TokenLogprob/Candidate``'s own shape).
     struct TokenLogprobEntry: Encodable, Sendable {
-        struct Alternative: Encodable, Sendable {
-            var token: String
-            var logprob: Double
-            var bytes: [UInt8]
-        }
-
         var token: String
         var logprob: Double
         var bytes: [UInt8]
-        var topLogprobs: [Alternative]
+        var topLogprobs: [TokenLogprob.Candidate]
 
         init(_ entry: TokenLogprob) {
             token = entry.chosen.token
             logprob = entry.chosen.logprob
             bytes = entry.chosen.bytes
-            topLogprobs = entry.top.map { Alternative(token: $0.token, logprob: $0.logprob, bytes: $0.bytes) }
+            topLogprobs = entry.top
         }
 
         enum CodingKeys: String, CodingKey {
@@ -94,6 +89,8 @@ enum OpenAIResponses {
         var tokenLogprobs: [Double]
         var topLogprobs: [[String: Double]]
         var textOffset: [Int]
+        /// Where the text after these tokens starts (the next chunk's first offset).
+        var endOffset: Int
 
         init(_ entries: [TokenLogprob], startingAt offset: Int = 0) {
             tokens = entries.map(\.chosen.token)
@@ -108,6 +105,7 @@ enum OpenAIResponses {
                 defer { position += entry.chosen.token.count }
                 return position
             }
+            endOffset = position
         }
 
         enum CodingKeys: String, CodingKey {

@@ -297,7 +297,7 @@ struct OpenAIRoutes {
                 var choice = OpenAIResponses.TextChoice(text: text, finishReason: finish)
                 if wantsLogprobs, !pending.isEmpty || finish == nil {
                     let logprobs = OpenAIResponses.TextLogprobs(pending, startingAt: offset)
-                    offset += pending.reduce(0) { $0 + $1.chosen.token.count }
+                    offset = logprobs.endOffset
                     choice.logprobs = logprobs
                     pending = []
                 }
