@@ -409,11 +409,32 @@ import Testing
     }
 
     /// The words settle these arguments, so the coordinator makes no extraction call before the answer.
-    @Test func argumentsTheWordsSettleAreReadWithoutTheModel() throws {
+    @Test func argumentsTheWordsSettleAreReadWithoutTheModel() async throws {
         let scenario = try CoreScenario()
         let tools = ToolsSkill(services: scenario.services)
         #expect(tools.argumentsReadFromWords(of: "What's on the calendar this week?") != nil)
-        #expect(tools.argumentsReadFromWords(of: "Remind me to call the dentist tomorrow at 9am") == nil)
+        #expect(tools.argumentsReadFromWords(of: "Remind me to call the dentist tomorrow at 9am")?.action == .reminder)
+        #expect(tools.argumentsReadFromWords(of: "Remind me to call the dentist") == nil, "no time: the model may find one in the history")
+        #expect(tools.argumentsReadFromWords(of: "Make a note that the plumber comes at 9") == nil)
+        // Executed with only what the words gave, and a model that fails every call, the reminder is complete.
+        let reminderMessage = "Remind me to call the dentist tomorrow at 9am"
+        let reminded = try await tools.execute(arguments: try #require(tools.argumentsReadFromWords(of: reminderMessage)),
+                                               context: scenario.context(reminderMessage, model: CoreScenario.failingModel()))
+        #expect(reminded.coreText?.hasPrefix("I'll remind you to call the dentist") == true, "\(reminded)")
+        let restaurants = RestaurantReservationSkill(services: scenario.services)
+        let bookingMessage = "Book a table at an Italian place for Saturday at 7pm for 4"
+        let booking = try #require(restaurants.argumentsReadFromWords(of: bookingMessage))
+        #expect(booking.cuisine == "Italian")
+        #expect(restaurants.argumentsReadFromWords(of: "Book a table for 4 on Saturday at 7pm") == nil, "no cuisine or place")
+        #expect(restaurants.argumentsReadFromWords(of: "Book an Italian place for Saturday at 7pm") == nil, "no party size")
+        #expect(restaurants.argumentsReadFromWords(of: "Book an Italian place for 4 on Saturday") == nil, "no time")
+        let parked = try await restaurants.execute(arguments: booking,
+                                                   context: scenario.context(bookingMessage, model: CoreScenario.failingModel()))
+        let approval = try #require(parked.coreApproval, "\(parked)")
+        #expect(approval.coreDetail("Cuisine") == "Italian")
+        #expect(approval.coreDetail("Time") == "19:00")
+        #expect(approval.coreDetail("Party size") == "4")
+        #expect(approval.coreDetail("Date")?.isEmpty == false)
         let meals = MealPlanningSkill(services: scenario.services)
         #expect(meals.argumentsReadFromWords(of: "What should we have for dinner tonight?")?.request == .dinner)
         #expect(meals.argumentsReadFromWords(of: "Any Mexican dinner idea for tonight?")?.cuisine == "Mexican")

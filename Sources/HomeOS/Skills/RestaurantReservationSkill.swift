@@ -60,6 +60,21 @@ public struct RestaurantReservationSkill: HomeOSSkill {
         "additionalProperties": false,
     ])
 
+    /// A booking whose cuisine, day, time and party size the message states ("Book a table at an
+    /// Italian place for Saturday at 7pm for 4"): ``resolve(_:context:timeZone:)`` reads all four
+    /// from the words and keeps a model's only where they are silent, so the extraction call could
+    /// add nothing but a place or a request the words already carry. A message that leaves any of
+    /// the four out goes to the model.
+    public func argumentsReadFromWords(of message: String) -> Arguments? {
+        guard let cuisine = Self.cuisine(in: message), Self.partySize(in: message) != nil,
+              !CoreSkillSupport.mentions(message, ["cancel"]) else { return nil }
+        // Only whether a day and a time are stated matters here; execution reads them again in
+        // the family's time zone.
+        let reading = RelativeDateResolver(timeZone: .current, hourAssumption: .dining).resolve(message, relativeTo: Date())
+        guard reading.date != nil, reading.time != nil else { return nil }
+        return Arguments(cuisine: cuisine, location: Self.place(in: message), specialRequests: Self.specialRequests(in: message))
+    }
+
     public func execute(arguments: Arguments, context: SkillContext) async throws -> SkillResult {
         let timeZone = CoreSkillSupport.timeZone(services, context)
         if CoreSkillSupport.mentions(context.message, ["cancel", "cancel my reservation"]) {

@@ -38,9 +38,17 @@ public struct ToolsSkill: HomeOSSkill {
     /// Creates the skill.
     public init(services: HomeOSServices) { self.services = services }
 
-    /// A question about the calendar needs no arguments: the question is read from its words.
+    /// A question about the calendar needs no arguments: the question is read from its words. So
+    /// does a reminder that says what and when ("Remind me to call the dentist tomorrow at 9am"):
+    /// ``reminder(_:context:)`` takes the time from the words first, and the task the parser reads
+    /// stands in for the model's.
     public func argumentsReadFromWords(of message: String) -> Arguments? {
-        CalendarQuestion(message) == nil ? nil : Arguments()
+        if CalendarQuestion(message) != nil { return Arguments() }
+        guard CoreSkillSupport.mentions(message, ["remind me to", "remind us to"]), Self.action(in: message) == .reminder,
+              let parsed = NaturalTimeParser(timeZone: .current).parse(message, relativeTo: Date()),
+              !parsed.task.trimmingCharacters(in: .whitespacesAndNewlines.union(.punctuationCharacters)).isEmpty
+        else { return nil }
+        return Arguments(action: .reminder)
     }
 
     public func execute(arguments: Arguments, context: SkillContext) async throws -> SkillResult {
