@@ -490,6 +490,15 @@ import Testing
         #expect(handoff.targetSkillID == "telephony")
         let call = try await TelephonySkill(services: scenario.services).execute(arguments: .init(), context: scenario.context("Check in on grandma", handoff: handoff))
         #expect(call.coreApproval?.risk == .high, "\(call)")
+        // A question about an elder's medications is not a concern to triage: healthcare reads the schedule.
+        let question = "When does Grandma Rosa take her atorvastatin?"
+        let medication = try #require(try await skill.execute(arguments: .init(), context: scenario.context(question)).coreHandoff)
+        #expect(medication.targetSkillID == "healthcare")
+        #expect(medication.context["member"] == "Grandma Rosa")
+        let schedule = try await HealthcareSkill(services: scenario.services).execute(
+            arguments: .init(), context: scenario.context(question, model: CoreScenario.failingModel(), handoff: medication))
+        #expect(schedule.coreText?.contains("atorvastatin") == true, "\(schedule)")
+        #expect(schedule.coreText?.contains("Triage") == false, "\(schedule)")
     }
 
     // MARK: Registry

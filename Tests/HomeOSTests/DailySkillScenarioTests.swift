@@ -392,6 +392,24 @@ extension ApprovalRequest {
         #expect(EducationSkill.request(for: "Email Ms. Okafor that Leo was sick") == .message)
     }
 
+    /// The words set the topic and the child apart, so the coordinator makes no extraction call;
+    /// likewise a plain request for family ideas, whose setting is read from its words.
+    @Test func anExplanationRequestsTopicIsReadFromItsWords() throws {
+        let fixture = try DailyFixture()
+        let bonding = FamilyBondingSkill(services: fixture.services)
+        let weekend = try #require(bonding.argumentsReadFromWords(of: "Ideas for family time this weekend?"))
+        #expect(weekend.setting == nil, "no setting stated: any")
+        #expect(bonding.argumentsReadFromWords(of: "Any ideas for a rainy afternoon indoors?")?.setting == .home)
+        #expect(bonding.argumentsReadFromWords(of: "Family time ideas at the park")?.setting == .outdoors)
+        #expect(bonding.argumentsReadFromWords(of: "We're bored") == nil)
+        let education = EducationSkill(services: fixture.services)
+        let fractions = try #require(education.argumentsReadFromWords(of: "Can you help Leo understand fractions?"))
+        #expect(fractions.topic == "fractions" && fractions.child == "Leo")
+        #expect(education.argumentsReadFromWords(of: "Explain photosynthesis to a 9-year-old")?.topic == "photosynthesis")
+        #expect(education.argumentsReadFromWords(of: "Email Ms. Okafor that Leo was sick") == nil, "a message for the teacher")
+        #expect(education.argumentsReadFromWords(of: "Leo is stuck on something at school") == nil, "no topic set apart")
+    }
+
     @Test func schoolAnswersFromStorage() async throws {
         let fixture = try DailyFixture()
         let schedule = try #require(try await fixture.run(SchoolSkill(services: fixture.services), "What does Leo have at school today?").dailyText)

@@ -23,6 +23,19 @@ struct EducationSkill: HomeOSSkill {
         case explain, homework, message
     }
 
+    /// A request shaped like "Can you help Leo understand fractions?" or "Explain photosynthesis to
+    /// a 9-year-old" states its topic (and the child, when it names one), so the extraction call
+    /// is skipped; a message for a teacher, or one whose topic the words do not set apart, goes to
+    /// the model.
+    func argumentsReadFromWords(of message: String) -> Arguments? {
+        guard Self.request(for: message) != .message else { return nil }
+        let topic = Self.topic(of: message)
+        let whole = message.trimmingCharacters(in: .whitespacesAndNewlines.union(CharacterSet(charactersIn: "?.!")))
+        guard topic != message, topic != whole, !topic.isEmpty, topic.split(separator: " ").count <= 6 else { return nil }
+        let child = DailySkillSupport.member(namedIn: message, family: CoreSkillSupport.family(services), role: .child)
+        return Arguments(topic: topic, child: child?.name)
+    }
+
     func execute(arguments: Arguments, context: SkillContext) async throws -> SkillResult {
         let message = context.message
         let family = CoreSkillSupport.family(services)

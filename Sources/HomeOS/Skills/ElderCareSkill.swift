@@ -41,6 +41,14 @@ public struct ElderCareSkill: HomeOSSkill {
         let elder = elders.first
         let assessment = MedicalEmergencyNet().assess(context.message, patientAgeInMonths: elder?.age.map { $0 * 12 })
         if assessment.isEmergency { return .response(HealthDisclaimer.appending(to: assessment.text)) }
+        // "When does Grandma Rosa take her atorvastatin?" is a question about her medications, not a
+        // concern to triage: healthcare reads the schedule, refills and appointments.
+        if let topic = HealthcareSkill.statedTopic(in: context.message), [.medication, .refill, .appointment].contains(topic) {
+            var facts: [String: String] = [:]
+            if let elder { facts["member"] = elder.name }
+            return .handoff(HandoffRequest(targetSkillID: HealthcareSkill.catalogEntry.id,
+                                           reason: "A question about \(elder?.name ?? "a relative")'s \(topic.rawValue).", context: facts))
+        }
         let wantsCheckIn = arguments.checkIn ?? CoreSkillSupport.mentions(context.message, [
             "check in", "check on", "call", "phone", "ring", "talk to", "see how"])
         if wantsCheckIn, assessment.triage < .urgent {

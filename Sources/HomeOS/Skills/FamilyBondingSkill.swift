@@ -25,12 +25,26 @@ struct FamilyBondingSkill: HomeOSSkill {
     static let diningOutPhrases = ["dinner out", "eat out", "eating out", "dine out", "dining out", "go out to eat", "go out for dinner",
                                    "go out for lunch", "go out for brunch", "restaurant", "brunch out", "lunch out", "out for dinner"]
 
+    /// The setting the words state, if any: eating out, outdoors or at home.
+    static func statedSetting(in message: String) -> Setting? {
+        if DailySkillSupport.mentions(message, any: diningOutPhrases) { return .diningOut }
+        if DailySkillSupport.mentions(message, any: ["outside", "outdoor", "park", "hike"]) { return .outdoors }
+        if DailySkillSupport.mentions(message, any: ["at home", "indoor", "rainy", "tonight", "game night"]) { return .home }
+        return nil
+    }
+
+    /// A plain request for ideas ("Ideas for family time this weekend?") needs no extraction call:
+    /// its only argument, the setting, is read from the words (none stated means any setting).
+    func argumentsReadFromWords(of message: String) -> Arguments? {
+        guard DailySkillSupport.mentions(message, any: ["idea", "ideas", "family time", "activity", "activities", "what can we do",
+                                                        "something fun"]) else { return nil }
+        return Arguments(setting: Self.statedSetting(in: message))
+    }
+
     func execute(arguments: Arguments, context: SkillContext) async throws -> SkillResult {
         let message = context.message
         let family = CoreSkillSupport.family(services)
-        let setting = arguments.setting ?? (DailySkillSupport.mentions(message, any: Self.diningOutPhrases) ? .diningOut : nil)
-            ?? (DailySkillSupport.mentions(message, any: ["outside", "outdoor", "park", "hike"]) ? .outdoors : nil)
-            ?? (DailySkillSupport.mentions(message, any: ["at home", "indoor", "rainy", "tonight", "game night"]) ? .home : nil)
+        let setting = arguments.setting ?? Self.statedSetting(in: message)
 
         if setting == .diningOut {
             var facts = ["request": message, "reason": "family time"]
