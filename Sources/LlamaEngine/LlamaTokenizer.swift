@@ -7,7 +7,7 @@ import LLM
 /// built. Independent of any ``LlamaEngine``: unloading an engine never invalidates it.
 ///
 /// ```swift
-/// let tokenizer = try LlamaTokenizer(path: "SmolLM2-135M-Instruct.Q4_1.gguf")
+/// let tokenizer = try LlamaTokenizer(path: "SmolLM2-135M-Instruct.Q8_0.gguf")
 /// tokenizer.tokenCount("Hello, family!")   // 4
 /// ```
 public final class LlamaTokenizer: PromptTokenCounting, @unchecked Sendable {

@@ -7,7 +7,7 @@ extension LoadedModel {
     static let embeddingTokenLimit = 512
 
     /// The embedding space of this model: its description and parameter count name it, so a
-    /// vector trained against a Q4_1 SmolLM2 is never mixed with another quantisation's.
+    /// vector trained against a Q8_0 SmolLM2 is never mixed with another quantisation's.
     var embeddingSpace: EmbeddingSpace {
         EmbeddingSpace(name: "\(info.description) · \(info.parameterCount) parameters", dimension: Int(llama_model_n_embd(model)))
     }

@@ -63,7 +63,7 @@ struct StressCommand: AsyncParsableCommand {
     func run() async throws {
         let folder = Self.modelsFolder
         let paths = models.isEmpty
-            ? ["SmolLM2-135M-Instruct.Q4_1.gguf", "gemma-3-270m-q4_k_m.gguf"].map { folder.appendingPathComponent($0).path }
+            ? ["SmolLM2-135M-Instruct.Q8_0.gguf", "gemma-3-270m-q4_k_m.gguf"].map { folder.appendingPathComponent($0).path }
             : models
         for path in paths where !FileManager.default.isReadableFile(atPath: path) {
             throw ValidationError("\(path) is not a readable model file; run `make setup` or pass --models.")

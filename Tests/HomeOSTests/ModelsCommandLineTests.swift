@@ -108,7 +108,7 @@ import Testing
         let protected = try await setup.run(["models", "remove", "smollm2-135m-instruct"])
         #expect(protected.status != 0, "the default model needs --force")
         #expect(protected.stderr.contains("--force"), "\(protected.stderr)")
-        #expect(FileManager.default.fileExists(atPath: setup.models.appendingPathComponent("SmolLM2-135M-Instruct.Q4_1.gguf").path))
+        #expect(FileManager.default.fileExists(atPath: setup.models.appendingPathComponent("SmolLM2-135M-Instruct.Q8_0.gguf").path))
     }
 
     @Test func feedbackMovesTheGenesOfTheAnswer() async throws {

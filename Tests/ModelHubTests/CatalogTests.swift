@@ -19,7 +19,7 @@ import Testing
             #expect(!kind.availability.isAvailable)
         }
         let smol = try #require(catalog.entry(named: "default"))
-        #expect(smol.sizeBytes == 98_362_432 && smol.sha256?.hasPrefix("b179c952") == true)
+        #expect(smol.sizeBytes == 144_811_072 && smol.sha256?.hasPrefix("7b46609d") == true && smol.quantization == "Q8_0")
         #expect(catalog.entry(named: "gemma3")?.sizeBytes == 253_113_024)
         for entry in catalog.entries { try ModelCatalog.validate(entry) }
         #expect(Set(catalog.entries.flatMap(\.names)).count == catalog.entries.flatMap(\.names).count)

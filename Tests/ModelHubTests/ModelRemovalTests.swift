@@ -99,16 +99,16 @@ import Testing
     @Test func refusesPackageInstalledModelsUnlessForcedAndWhileDownloading() throws {
         defer { folder.remove() }
         let library = try makeLibrary(folder, extra: [entry("busy", file: "busy.gguf")])
-        try write("SmolLM2-135M-Instruct.Q4_1.gguf")
+        try write("SmolLM2-135M-Instruct.Q8_0.gguf")
         do {
             _ = try library.remove("smollm2-135m-instruct")
             Issue.record("a default model was removed without --force")
         } catch {
             #expect(error.description.contains("--force"))
         }
-        #expect(exists("SmolLM2-135M-Instruct.Q4_1.gguf"))
+        #expect(exists("SmolLM2-135M-Instruct.Q8_0.gguf"))
         _ = try library.remove("smollm2-135m-instruct", force: true)
-        #expect(!exists("SmolLM2-135M-Instruct.Q4_1.gguf"))
+        #expect(!exists("SmolLM2-135M-Instruct.Q8_0.gguf"))
 
         try write("busy.gguf.partial")
         let lock = try #require(try FileLock.tryAcquire(models.appendingPathComponent("busy.gguf.lock")))

@@ -63,8 +63,11 @@ struct EngineComparisonTests {
         print("compare: \(identical) of \(Self.conversations.count) answers identical")
     }
 
-    /// Both engines enforce the schema. (Their grammars differ in whitespace: llama-cpp-python's
-    /// converter writes one line, ours lets the model indent, so the texts are not compared.)
+    /// Both engines enforce the schema's structure, and ours its ranges too. (Their grammars differ
+    /// in whitespace: llama-cpp-python's converter writes one line, ours lets the model indent, so
+    /// the texts are not compared.) llama-cpp-python's converter does not enforce an integer's
+    /// `minimum`/`maximum` (it let SmolLM2 Q8_0 answer `"minutes": 200` against a maximum of 120):
+    /// for a remote engine, `LLMBridge` checks such keywords after decoding.
     @Test func bothEnginesWriteSchemaValidJSON() async throws {
         let local = try await TestServers.localEngine()
         let remote = try await TestServers.remote()
@@ -74,6 +77,10 @@ struct EngineComparisonTests {
              "minutes": {"type": "integer", "minimum": 5, "maximum": 120}},
              "required": ["dish", "minutes"], "additionalProperties": false}
             """#)
+        let structure = try JSONSchema(jsonText: #"""
+            {"type": "object", "properties": {"dish": {"type": "string"}, "minutes": {"type": "integer"}},
+             "required": ["dish", "minutes"], "additionalProperties": false}
+            """#)
         let request = GenerationRequest(messages: [Self.system, .user("Suggest one dinner as JSON with dish and minutes.")],
                                         options: GenerationOptions(temperature: 0, repetitionPenalty: 1, maxTokens: 60),
                                         constraint: .jsonSchema(schema))
@@ -81,7 +88,7 @@ struct EngineComparisonTests {
             let result = try await model.respond(to: request)
             print("compare[json, \(name)]: \(result.text)")
             let value = try JSONValue(parsing: result.text)
-            #expect(try schema.validate(value).isEmpty, "\(name): \(result.text)")
+            #expect(try (name == "local" ? schema : structure).validate(value).isEmpty, "\(name): \(result.text)")
         }
     }
 }
