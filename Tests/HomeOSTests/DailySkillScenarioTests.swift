@@ -408,6 +408,15 @@ extension ApprovalRequest {
         #expect(education.argumentsReadFromWords(of: "Explain photosynthesis to a 9-year-old")?.topic == "photosynthesis")
         #expect(education.argumentsReadFromWords(of: "Email Ms. Okafor that Leo was sick") == nil, "a message for the teacher")
         #expect(education.argumentsReadFromWords(of: "Leo is stuck on something at school") == nil, "no topic set apart")
+        #expect(EducationSkill.topic(of: "What are volcanoes?") == "volcanoes")
+    }
+
+    /// An explanation is asked of the model as the task alone: under the family's shared system
+    /// prompt the small default model lost it.
+    @Test func anExplanationIsAskedAsThePlainTask() throws {
+        let prompt = EducationSkill.explanationPrompt(topic: "fractions", level: "a 9-year-old")
+        #expect(prompt.count == 1 && prompt.first?.role == .user)
+        #expect(prompt.first?.content == "Explain fractions to a 9-year-old in a few short sentences with one everyday example.")
     }
 
     @Test func schoolAnswersFromStorage() async throws {

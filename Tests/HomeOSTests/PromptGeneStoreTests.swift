@@ -66,4 +66,12 @@ import Testing
         let plain = HomeOSServices(storage: InMemoryStorage()).promptMessages(skillID: "tools", instruction: "x", context: SkillContext(message: "hi"))
         #expect(plain.first?.content.hasPrefix(HomeOSPrompt.rules) == true)
     }
+
+    /// The persona reads "the Rivera family" whether the family wrote its name as "Rivera" or whole.
+    @Test func thePersonaNamesTheFamilyOnce() {
+        #expect(HomeOSAssistant.surname(of: "The Rivera family") == "Rivera")
+        #expect(HomeOSAssistant.surname(of: "Rivera") == "Rivera")
+        #expect(HomeOSAssistant.surname(of: "the Nguyen-Smith Family ") == "Nguyen-Smith")
+        #expect(HomeOSAssistant.surname(of: "Family") == "Family")
+    }
 }

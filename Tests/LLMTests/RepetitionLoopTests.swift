@@ -31,3 +31,34 @@ import Testing
         #expect(RepetitionLoop.first(in: "well no no no no no")?.unitLength == 1)
     }
 }
+
+/// A loop found while the answer is written ends it, and what came before the repetition is kept.
+@Suite struct RepetitionLoopWhileWritingTests {
+    @Test func aLongSentenceSaidTwiceIsALoopWhileWriting() throws {
+        let text = "Fractions are parts of a whole. I'm here to help you with your math homework today. "
+            + "I'm here to help you with your math homework today. I'm"
+        #expect(RepetitionLoop.first(in: text) == nil)
+        let loop = try #require(RepetitionLoop.firstWhileWriting(text))
+        #expect(loop.textBeforeRepeating(in: text)
+                == "Fractions are parts of a whole. I'm here to help you with your math homework today.")
+    }
+
+    @Test func aShortPhraseSaidTwiceIsNot() {
+        #expect(RepetitionLoop.firstWhileWriting("Rest and drink water. Rest and drink water if the fever stays.") == nil)
+    }
+
+    @Test func theLoopsFirstCopyIsKeptWhenItOpensTheAnswer() throws {
+        let text = String(repeating: "I'm so sorry for your family's situation. ", count: 4)
+        let loop = try #require(RepetitionLoop.firstWhileWriting(text))
+        #expect(loop.textBeforeRepeating(in: text) == "I'm so sorry for your family's situation.")
+    }
+
+    @Test func aModelsLoopAfterItsAnswerIsCutAtTheAnswer() throws {
+        let text = "I'm sorry for the confusion. I'm here to help you understand fractions. I'm not able to reach the device "
+            + "right now, but I can help you with your math homework. I'm sure you'll find a way to make it easier for me.\n\n"
+            + "I'm not able to reach the device right now, but I can help you with your math homework. I'm sure you'll find a "
+            + "way to make it easier for me.\n\nI'm sorry for"
+        let loop = try #require(RepetitionLoop.firstWhileWriting(text))
+        #expect(loop.textBeforeRepeating(in: text).hasSuffix("I'm sure you'll find a way to make it easier for me."))
+    }
+}

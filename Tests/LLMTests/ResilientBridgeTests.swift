@@ -27,6 +27,25 @@ import Testing
         #expect(model.requests.first?.promptText.contains("omelette") == true)
     }
 
+    /// A small model's loop ends the attempt where it shows; the answer before it is kept when it
+    /// says enough, and otherwise the next attempt runs.
+    @Test func anAnswerThatStartsRepeatingItselfIsCutOrRetried() async throws {
+        let answer = "Fractions are parts of a whole, like slices of one pizza shared by four people. "
+        let looping = ScriptedModel(defaultReply: answer + String(repeating: "Each slice is one part of the pizza you share. ", count: 30))
+        // Room for a loaded machine: the suite runs beside real-model tests.
+        let cut = try await ResilientBridge(local: LLMBridge(model: looping), budget: .seconds(20)).text(Self.prompt)
+        #expect(cut.attempt == .full)
+        #expect(cut.value == answer + "Each slice is one part of the pizza you share.")
+
+        let model = ScriptedModel(defaultReply: "Fractions are parts of a whole, like four slices of one pizza, each a quarter.")
+        // The full attempt carries the whole background; the simplified one trims it.
+        model.add(.init(matcher: .predicate { $0.promptText.components(separatedBy: "Family likes pasta").count > 40 },
+                        reply: .text(String(repeating: "I'm so sorry for your situation. ", count: 30))))
+        let retried = try await ResilientBridge(local: LLMBridge(model: model), budget: .seconds(20)).text(Self.prompt)
+        #expect(retried.attempt == .simplified)
+        #expect(retried.failures.first?.reason.contains("repeated itself") == true)
+    }
+
     @Test(arguments: ["timeout", "error", "malformed"])
     func aFailedFirstAttemptIsRetriedSimplified(fault: String) async throws {
         let model = ScriptedModel(defaultReply: #"{"dish": "soup", "minutes": 15}"#)
@@ -128,7 +147,8 @@ import Testing
 
     @Test func textTreatsAnEmptyAnswerAsAFailure() async throws {
         let model = ScriptedModel(defaultReply: "   ")
-        let answer = try await ResilientBridge(local: LLMBridge(model: model)).text(Self.prompt) { "fallback" }
+        // Room for a loaded machine: the suite runs beside real-model tests.
+        let answer = try await ResilientBridge(local: LLMBridge(model: model), budget: .seconds(20)).text(Self.prompt) { "fallback" }
         #expect(answer.attempt == .deterministic)
         #expect(answer.failures.allSatisfy { $0.reason.contains("empty") })
     }

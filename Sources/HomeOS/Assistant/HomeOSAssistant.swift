@@ -126,10 +126,20 @@ public struct HomeOSAssistant: Sendable {
         // The day, not the minute: the style opens every prompt of the turn, and a text that changes
         // every minute would leave the engine no prompt prefix to keep (the prompt's own "Now:" line
         // has the time).
-        let values = ["FAMILY_NAME": family.name, "NOW": HomeOSPrompt.describeDay(now, in: timeZone),
+        let values = ["FAMILY_NAME": Self.surname(of: family.name), "NOW": HomeOSPrompt.describeDay(now, in: timeZone),
                       "FAMILY_SUMMARY": HomeOSPrompt.summary(of: family)]
         let (turn, prompt) = try PromptGeneStore(storage: storage).beginTurn(values: values, now: now)
         style.set(text: prompt.text, turnID: turn.id)
         return turn.id
+    }
+
+    /// The name the persona's "the … family" wraps: "The Rivera family" → "Rivera" (the family's
+    /// name is often written whole, and "the The Rivera family family" reads as nonsense).
+    static func surname(of familyName: String) -> String {
+        var name = familyName.trimmingCharacters(in: .whitespaces)
+        if name.lowercased().hasPrefix("the ") { name = String(name.dropFirst(4)) }
+        if name.lowercased().hasSuffix(" family") { name = String(name.dropLast(7)) }
+        name = name.trimmingCharacters(in: .whitespaces)
+        return name.isEmpty ? familyName : name
     }
 }

@@ -75,16 +75,27 @@ struct EducationSkill: HomeOSSkill {
         }
 
         let level = age.map { "a \($0)-year-old" } ?? "a school-age child"
-        let instruction = kind == .homework
-            ? "Help \(level) with homework: explain the idea simply, give one worked example that is different from their problem, then one hint and one question to try. Never give the final answer to their exact problem. At most 6 short sentences."
-            : "Explain the topic to \(level) in at most 5 short, friendly sentences with one everyday example."
-        var data = "Topic: \(topic)"
-        if let child { data += "\nChild: \(child.name)" + (child.age.map { ", \($0)" } ?? "") }
-        let messages = services.promptMessages(skillID: id, instruction: instruction, data: data, context: context)
+        let messages: [ChatMessage]
+        if kind == .homework {
+            let instruction = "Help \(level) with homework: explain the idea simply, give one worked example that is different from their problem, then one hint and one question to try. Never give the final answer to their exact problem. At most 6 short sentences."
+            var data = "Topic: \(topic)"
+            if let child { data += "\nChild: \(child.name)" + (child.age.map { ", \($0)" } ?? "") }
+            messages = services.promptMessages(skillID: id, instruction: instruction, data: data, context: context)
+        } else {
+            messages = Self.explanationPrompt(topic: topic, level: level)
+        }
         if let text = await DailySkillSupport.generate(messages, context: context, maxTokens: 220) {
             return .response(text)
         }
         return .response(Self.fallback(kind: kind, topic: topic, childName: child?.name, age: age))
+    }
+
+    /// An explanation request as one plain task, without the family's system prompt: the family
+    /// has nothing to add to what fractions are, and under the shared prompt's rules the 135M
+    /// default model lost the task (five topics: "I'm so sorry for your family's situation" and
+    /// other loops, against on-topic answers to the task alone).
+    static func explanationPrompt(topic: String, level: String) -> [ChatMessage] {
+        [.user("Explain \(topic) to \(level) in a few short sentences with one everyday example.")]
     }
 
     /// Words that name someone a message about schoolwork could go to.
@@ -113,7 +124,7 @@ struct EducationSkill: HomeOSSkill {
     /// The topic: the message without request words.
     static func topic(of message: String) -> String {
         var text = message
-        for pattern in [#"^\s*(please\s+)?(can you\s+)?(help\s+\w+\s+(with|understand)\s+(his|her|their|my)?\s*|explain\s+|tell me about\s+)"#,
+        for pattern in [#"^\s*(please\s+)?(can you\s+)?(help\s+\w+\s+(with|understand)\s+(his|her|their|my)?\s*|explain\s+|tell me about\s+|what\s+(is|are)\s+|what's\s+)"#,
                         #"\s+to\s+an?\s+[0-9]{1,2}[ -]year[ -]old.*$"#, #"\s*(homework|please)\s*[?.!]*$"#] {
             text = text.replacingOccurrences(of: pattern, with: " ", options: [.regularExpression, .caseInsensitive])
         }
@@ -136,13 +147,13 @@ struct EducationSkill: HomeOSSkill {
         let who = childName ?? "your child"
         if kind == .homework {
             return """
-                I can't reach the on-device model right now, but here's a way to work through "\(topic)" with \(who):
+                Here's a way to work through "\(topic)" with \(who):
                 1. Read the question aloud together and underline what it asks.
                 2. Ask \(who) what they already know about it, and try a smaller, easier example first.
                 3. Let \(who) try the real problem, then check each step together — praise the effort, not just the answer.
                 """
         }
-        return "I can't reach the on-device model right now to explain \"\(topic)\". A good start: look it up together in a "
+        return "I don't have a clear explanation of \"\(topic)\" for \(who) this time. A good start: look it up together in a "
             + "children's encyclopedia or library book, and ask \(who) to explain it back in their own words."
     }
 }

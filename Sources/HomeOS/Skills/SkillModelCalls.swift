@@ -40,8 +40,9 @@ enum SkillModelCalls {
         return ResilientPrompt(system: system, context: background, examples: examples, message: request)
     }
 
-    /// Free text, cleaned of role markers and special tokens; nil when no attempt gave a
-    /// non-empty answer in time, or the answer loops (the same words over and over).
+    /// Free text, cleaned of role markers and special tokens, and cut where it starts repeating
+    /// itself; nil when no attempt gave a non-empty answer in time, or too little came before a
+    /// loop (the same words over and over).
     /// - Parameter singleCall: make exactly one model call (no simplified retry), for answers
     ///   whose cost is promised, such as the morning briefing.
     static func text(_ messages: [ChatMessage], context: SkillContext, maxTokens: Int, singleCall: Bool = false) async -> String? {
@@ -60,16 +61,21 @@ enum SkillModelCalls {
         }
         guard let raw else { return nil }
         let cleaned = DailySkillSupport.cleanModelText(raw)
-        // A model stuck in a loop has nothing useful to say; the skill's deterministic answer is better.
-        return cleaned.isEmpty || RepetitionLoop.isPresent(in: cleaned) ? nil : cleaned
+        guard let loop = RepetitionLoop.firstWhileWriting(cleaned) else { return cleaned.isEmpty ? nil : cleaned }
+        // What a model stuck in a loop said before it: too little of it, and the skill's deterministic answer is better.
+        return usableBeforeLoop(loop.textBeforeRepeating(in: cleaned))
     }
 
-    /// How many streamed pieces pass between two loop checks.
-    static let loopCheckInterval = 8
+    /// `kept` (an answer cut where its loop began), or nil when it has fewer than
+    /// ``ResilientBridge/shortestLoopFreeAnswer`` words.
+    static func usableBeforeLoop(_ kept: String) -> String? {
+        kept.split(whereSeparator: \.isWhitespace).count < ResilientBridge.shortestLoopFreeAnswer ? nil : kept
+    }
 
     /// The answer to `request`, streamed so that a model caught in a loop is stopped as soon as the
-    /// loop shows (instead of spending the rest of the token budget on it); nil for a looping
-    /// answer or one cut off by the deadline.
+    /// loop shows (instead of spending the rest of the token budget on it) and its answer cut where
+    /// the repetition began; nil when too little is left then (see
+    /// ``ResilientBridge/shortestLoopFreeAnswer``), or for an answer cut off by the deadline.
     static func streamUnlessLooping(_ request: GenerationRequest, on model: any LanguageModel) async throws -> String? {
         var text = ""
         var pieces = 0
@@ -82,7 +88,9 @@ enum SkillModelCalls {
                 tap?.token(piece)
                 pieces += 1
                 // Leaving the loop ends the stream, which cancels generation.
-                if pieces % loopCheckInterval == 0, RepetitionLoop.isPresent(in: text) { return nil }
+                if pieces % LLMBridge.loopCheckInterval == 0, let loop = RepetitionLoop.firstWhileWriting(text) {
+                    return usableBeforeLoop(loop.textBeforeRepeating(in: text))
+                }
             case .logprob:
                 break
             case .finished(_, let reason):

@@ -22,24 +22,44 @@ public struct LLMBridge: Sendable {
 
     /// Generates a free-text answer to `prompt`. When a ``TokenTap`` is set on the task, the answer
     /// is streamed and each piece reported to it as it is generated.
+    /// - Parameter endingLoops: stop as soon as the answer starts repeating itself (see
+    ///   ``RepetitionLoop/firstWhileWriting(_:)``) and return what came before the repetition;
+    ///   a small model caught in a loop otherwise spends its whole token budget on it.
     public func generate(prompt: String, system: String? = nil, options: GenerationOptions = GenerationOptions(),
-                         deadline: Deadline? = nil) async throws -> String {
+                         deadline: Deadline? = nil, endingLoops: Bool = false) async throws -> String {
+        try await generateNotingLoops(prompt: prompt, system: system, options: options, deadline: deadline,
+                                      endingLoops: endingLoops).text
+    }
+
+    /// ``generate(prompt:system:options:deadline:endingLoops:)``, saying whether a loop was cut off.
+    func generateNotingLoops(prompt: String, system: String?, options: GenerationOptions, deadline: Deadline?,
+                             endingLoops: Bool) async throws -> (text: String, endedLoop: Bool) {
         var messages: [ChatMessage] = []
         if let system { messages.append(.system(system)) }
         messages.append(.user(prompt))
         let request = GenerationRequest(messages: messages, options: options, deadline: deadline)
-        guard let tap = TokenTap.current else { return try await model.respond(to: request).text.trimmingWhitespace }
-        // Someone is watching this turn (a streaming server): stream and report each piece.
-        tap.attemptStarted()
+        let tap = TokenTap.current
+        if tap == nil && !endingLoops { return (try await model.respond(to: request).text.trimmingWhitespace, false) }
+        // Someone is watching this turn (a streaming server), or loops are to be cut: stream.
+        tap?.attemptStarted()
         var text = ""
+        var pieces = 0
         for try await event in model.stream(request) {
-            if case .token(let piece) = event {
-                text += piece
-                tap.token(piece)
+            guard case .token(let piece) = event else { continue }
+            text += piece
+            tap?.token(piece)
+            pieces += 1
+            // Leaving the loop ends the stream, which stops the generation.
+            if endingLoops, pieces % Self.loopCheckInterval == 0, let loop = RepetitionLoop.firstWhileWriting(text) {
+                return (loop.textBeforeRepeating(in: text), true)
             }
         }
-        return text.trimmingWhitespace
+        if endingLoops, let loop = RepetitionLoop.firstWhileWriting(text) { return (loop.textBeforeRepeating(in: text), true) }
+        return (text.trimmingWhitespace, false)
     }
+
+    /// How many streamed pieces pass between two loop checks.
+    public static let loopCheckInterval = 8
 
     // MARK: Summarize
 

@@ -69,17 +69,23 @@ public struct ResilientBridge: Sendable {
         self.maxTokens = maxTokens
     }
 
-    /// Free text through the cascade. An empty answer counts as a failure.
+    /// Free text through the cascade. An empty answer counts as a failure. An answer that starts
+    /// repeating itself is cut where the repetition begins; when too little is left (fewer than
+    /// ``shortestLoopFreeAnswer`` words) it counts as a failure too.
     /// - Parameters:
     ///   - prompt: what to ask at each step.
     ///   - fallback: the deterministic answer (nil when there is none).
     /// - Throws: ``ResilienceExhausted`` when every attempt failed.
     public func text(_ prompt: ResilientPrompt, fallback: @Sendable () -> String? = { nil }) async throws -> ResilientAnswer<String> {
         try await run(prompt, fallback: fallback) { bridge, prompt in
-            let text = try await bridge.generate(prompt: prompt.userText, system: prompt.system,
-                                                 options: GenerationOptions(maxTokens: maxTokens))
+            let (text, endedLoop) = try await bridge.generateNotingLoops(
+                prompt: prompt.userText, system: prompt.system, options: GenerationOptions(maxTokens: maxTokens),
+                deadline: nil, endingLoops: true)
             let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !trimmed.isEmpty else { throw ResilienceAttemptError("the model returned an empty answer") }
+            if endedLoop, trimmed.split(whereSeparator: \.isWhitespace).count < Self.shortestLoopFreeAnswer {
+                throw ResilienceAttemptError("the model repeated itself")
+            }
             return trimmed
         }
     }
@@ -147,6 +153,9 @@ public struct ResilientBridge: Sendable {
         }
         throw ResilienceExhausted(failures: failures)
     }
+
+    /// The fewest words an answer cut short at a loop must keep to be used.
+    public static let shortestLoopFreeAnswer = 12
 
     /// Below this much time an attempt is not started.
     static let shortestAttempt: Duration = .milliseconds(100)

@@ -36,7 +36,58 @@ public struct RepetitionLoop: Sendable, Hashable {
         first(in: text) != nil
     }
 
+    /// The first loop that shows while an answer is still being written: a loop as
+    /// ``first(in:minimumRepetitions:longestUnit:)`` finds it, or a unit of at least
+    /// ``longUnit`` words already written twice in a row (a whole sentence said again word for
+    /// word is a loop in the making; waiting for the third copy costs the reader its length).
+    public static func firstWhileWriting(_ text: String) -> RepetitionLoop? {
+        if let loop = first(in: text) { return loop }
+        guard let loop = first(in: text, minimumRepetitions: 2), loop.unitLength >= longUnit else { return nil }
+        return loop
+    }
+
+    /// Words in a unit that counts as a loop after two back-to-back copies while writing.
+    public static let longUnit = 8
+
+    /// `text` up to the end of the loop's first copy of its unit, cut back to the last sentence
+    /// that ends there (the loop itself, said once, is often a fair sentence; its second copy never is).
+    public func textBeforeRepeating(in text: String) -> String {
+        let ranges = Self.wordRanges(text)
+        let lastWord = min(startWord + unitLength, ranges.count) - 1
+        guard lastWord >= 0 else { return "" }
+        var kept = String(text[..<ranges[lastWord].upperBound])
+        // Keep the punctuation that closes the last kept word ("fractions." rather than "fractions").
+        let rest = text[ranges[lastWord].upperBound...]
+        kept += rest.prefix { ".!?)\"'”’".contains($0) }
+        if let end = kept.lastIndex(where: { ".!?".contains($0) }) {
+            kept = String(kept[...end])
+        }
+        return kept.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     static func normalizedWords(_ text: String) -> [Substring] {
-        text.lowercased().split { !($0.isLetter || $0.isNumber || $0 == "'") }
+        text.lowercased().split { !isWordCharacter($0) }
+    }
+
+    /// Where each of ``normalizedWords(_:)``'s words lies in `text` (same order and count).
+    static func wordRanges(_ text: String) -> [Range<String.Index>] {
+        var ranges: [Range<String.Index>] = []
+        var start: String.Index?
+        var index = text.startIndex
+        while index < text.endIndex {
+            if isWordCharacter(text[index]) {
+                if start == nil { start = index }
+            } else if let begun = start {
+                ranges.append(begun..<index)
+                start = nil
+            }
+            index = text.index(after: index)
+        }
+        if let begun = start { ranges.append(begun..<text.endIndex) }
+        return ranges
+    }
+
+    private static func isWordCharacter(_ character: Character) -> Bool {
+        character.isLetter || character.isNumber || character == "'"
     }
 }

@@ -288,7 +288,8 @@ public actor Assistant {
         }
         Logger(label: "homeos.skills").info("turn answered", metadata: [
             "skill": "\(reply.skillID ?? "none")", "step": "\(reply.routing.step.rawValue)", "result": "\(kind)",
-            "handoffs": "\(max(0, reply.handoffChain.count - 1))", "ms": "\(Int(reply.duration.milliseconds))"])
+            "handoffs": "\(max(0, reply.handoffChain.count - 1))", "ms": "\(Int(reply.duration.milliseconds))",
+            "routing_ms": "\(Int(reply.routing.duration.milliseconds))"])
         history.append(ConversationTurn(speaker: .person, text: message, date: now()))
         history.append(ConversationTurn(speaker: .assistant, text: Self.text(of: reply.result), skillID: reply.skillID, date: now()))
         return reply

@@ -3,6 +3,7 @@ import Foundation
 import WebFoundation
 import HomeOS
 import LLM
+import Logging
 import Skills
 
 /// The warm state of `homeos serve`: the family store, the assistant over the loaded model (built
@@ -82,7 +83,9 @@ actor FamilySession {
     /// - Returns: the assistant's entry and the approval it parked, if any.
     func chat(_ message: String, tap: TokenTap?) async throws -> (entry: ConversationLogEntry, approval: ApprovalRequest?) {
         let person = ConversationLogEntry(role: .person, text: message, date: now())
+        let screenStart = ContinuousClock.now
         let assessment = await crisisScreen.assess(message)
+        let screenTime = screenStart.duration(to: .now)
         if assessment.isCrisis {
             let reply = ConversationLogEntry(role: .assistant, text: CrisisResponse.text(for: assessment.category), step: "crisis",
                                              isCrisis: true, date: now())
@@ -93,6 +96,8 @@ actor FamilySession {
         let home = try await assistant()
         let turnID = try? home.beginTurn(style: style, now: now())
         let start = ContinuousClock.now
+        Logger(label: "homeos.web").debug("turn starting", metadata: [
+            "crisis_screen_ms": "\(Int(screenTime.milliseconds))", "turn_setup_ms": "\(Int((screenStart.duration(to: start) - screenTime).milliseconds))"])
         let reply = await TokenTap.$current.withValue(tap) { await home.assistant.handle(message) }
         var approval: ApprovalRequest?
         if case .needsApproval(let request) = reply.result { approval = request }
