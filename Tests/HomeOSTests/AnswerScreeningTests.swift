@@ -63,6 +63,16 @@ import Testing
         #expect(answered.text.contains("Rest in a dark, quiet room and drink water."), "\(answered.text)")
         #expect(answered.streamed.contains("Call the doctor if it lasts more than two days."), "\(answered.streamed)")
     }
+
+    /// The triage line is the skill's own text: a streaming page shows it as soon as the level is
+    /// known, ahead of the model's advice, and it stays in front of the advice the model then writes.
+    @Test func theTriageLineStreamsBeforeTheModelsAdvice() async throws {
+        let safe = "Rest in a dark, quiet room and drink water. Call the doctor if it lasts more than two days."
+        let answered = try await Self.ask(Self.question, model: Self.model(answering: safe))
+        #expect(answered.streamed.hasPrefix("Triage: "), "\(answered.streamed)")
+        let triageLine = try #require(answered.text.split(separator: "\n").first)
+        #expect(answered.streamed.hasPrefix(triageLine + "\n" + "Rest in a dark, quiet room"), "\(answered.streamed)")
+    }
 }
 
 /// Text a tap received, from any thread.

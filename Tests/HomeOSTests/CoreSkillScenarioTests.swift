@@ -443,6 +443,12 @@ import Testing
         let fever = try #require(health.argumentsReadFromWords(of: "Leo has a fever of 38.5"))
         #expect(fever.member == "Leo" && fever.topic == .symptom)
         #expect(health.argumentsReadFromWords(of: "Is this normal?") == nil)
+        let home = HomeMaintenanceSkill(services: scenario.services)
+        let leak = try #require(home.argumentsReadFromWords(of: "The dishwasher is leaking"))
+        #expect(leak.appliance == "dishwasher" && leak.workDone == false)
+        #expect(home.argumentsReadFromWords(of: "When is the dishwasher due for service?") == nil, "a schedule question")
+        #expect(home.argumentsReadFromWords(of: "I cleaned the dishwasher filter") == nil, "work done, not a problem")
+        #expect(home.argumentsReadFromWords(of: "Something is leaking in the basement") == nil, "no appliance of the family's")
     }
 
     @Test func aChoreTheMessageDoesNotSayIsNotAChore() {

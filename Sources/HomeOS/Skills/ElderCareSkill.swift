@@ -76,11 +76,13 @@ public struct ElderCareSkill: HomeOSSkill {
         let medications = ((try? services.storage.load(.medications)) ?? []).filter { $0.memberID == elder?.id }
         let data = elder.map { "Who: \($0.name)" + ($0.age.map { ", \($0) years old" } ?? "")
             + (medications.isEmpty ? "" : ", takes " + medications.map(\.name).joined(separator: ", ")) } ?? ""
-        if let advice = await CoreSkillSupport.generateText(
-            services, skillID: Self.catalogEntry.id,
-            instruction: "Give 2 short, kind, practical suggestions for the family about this concern for an older relative. "
-                + "The triage level is \(level.rawValue). Do not diagnose. No more than 50 words.",
-            data: data, context: context, maxTokens: 110) {
+        if let advice = await SkillModelCalls.showingOpening(lines.joined(separator: "\n"), {
+            await CoreSkillSupport.generateText(
+                services, skillID: Self.catalogEntry.id,
+                instruction: "Give 2 short, kind, practical suggestions for the family about this concern for an older relative. "
+                    + "The triage level is \(level.rawValue). Do not diagnose. No more than 50 words.",
+                data: data, context: context, maxTokens: 110)
+        }) {
             lines.append(advice)
         } else if !fell {
             lines.append("Check in with \(name) today, note any changes (sleep, eating, memory, mobility), and share them with their doctor.")

@@ -119,8 +119,10 @@ public struct HealthcareSkill: HomeOSSkill {
         let instruction = "Give 2 or 3 short, practical home-care tips for the concern, and say when to call a doctor. "
             + "The triage level is \(level.rawValue). Do not diagnose. No more than 60 words."
         if level != .emergency,
-           let advice = await CoreSkillSupport.generateText(services, skillID: Self.catalogEntry.id, instruction: instruction,
-                                                            data: data.isEmpty ? "" : "Who: " + data, context: context, maxTokens: 120) {
+           let advice = await SkillModelCalls.showingOpening(lines.joined(separator: "\n"), {
+               await CoreSkillSupport.generateText(services, skillID: Self.catalogEntry.id, instruction: instruction,
+                                                   data: data.isEmpty ? "" : "Who: " + data, context: context, maxTokens: 120)
+           }) {
             lines.append(advice)
         }
         if level >= .urgent { lines.append("Say \"call the doctor\" and I'll prepare the call.") }

@@ -25,6 +25,18 @@ public struct HomeMaintenanceSkill: HomeOSSkill {
     /// Creates the skill.
     public init(services: HomeOSServices) { self.services = services }
 
+    /// A problem reported with one of the family's appliances, named by its kind ("The dishwasher
+    /// is leaking"), is settled by its words: no extraction call before the answer. (A word of an
+    /// appliance's name, such as "basement" in "Basement furnace", is not enough.)
+    public func argumentsReadFromWords(of message: String) -> Arguments? {
+        guard Self.reportsProblem(message), !Self.reportsWorkDone(message), !Self.asksForSchedule(message),
+              let appliances = try? services.storage.load(.appliances) else { return nil }
+        let words = Set(CoreSkillSupport.words(message))
+        let named = appliances.filter { words.contains($0.id.lowercased()) || $0.kind.map { words.contains($0.lowercased()) } == true }
+        guard named.count == 1, let appliance = named.first else { return nil }
+        return Arguments(appliance: appliance.id, workDone: false)
+    }
+
     public func execute(arguments: Arguments, context: SkillContext) async throws -> SkillResult {
         let emergency = HomeEmergencyNet().assess(context.message)
         if emergency.isEmergency {
@@ -145,10 +157,12 @@ public struct HomeMaintenanceSkill: HomeOSSkill {
         default: break
         }
         let data = appliance.map { "Appliance: \($0.name)" + ($0.model.map { ", model \($0)" } ?? "") } ?? ""
-        if let advice = await CoreSkillSupport.generateText(
-            services, skillID: Self.catalogEntry.id,
-            instruction: "Give 2 or 3 short, safe steps for the home problem and say when to call a professional. No more than 60 words.",
-            data: data, context: context, maxTokens: 120) {
+        if let advice = await SkillModelCalls.showingOpening(lines.joined(separator: "\n"), {
+            await CoreSkillSupport.generateText(
+                services, skillID: Self.catalogEntry.id,
+                instruction: "Give 2 or 3 short, safe steps for the home problem and say when to call a professional. No more than 60 words.",
+                data: data, context: context, maxTokens: 120)
+        }) {
             lines.append(advice)
         } else if lines.isEmpty || urgency != "urgent" {
             lines.append("Check the manual for the model's troubleshooting steps, look for visible blockages or loose connections, "

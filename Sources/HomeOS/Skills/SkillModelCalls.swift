@@ -112,6 +112,20 @@ enum SkillModelCalls {
         return answer.value
     }
 
+    /// Runs `body` (which makes the answer's model call) with the task's token tap, if any,
+    /// showing `opening` first: the deterministic start of a skill's answer (a triage line)
+    /// reaches a streaming page as soon as it is known instead of after the model's first
+    /// sentence, and stays in front when an attempt inside `body` starts afresh.
+    static func showingOpening<Value>(_ opening: String, _ body: () async -> Value) async -> Value {
+        guard let tap = TokenTap.current, !opening.isEmpty else { return await body() }
+        let shown = opening + "\n"
+        tap.attemptStarted()
+        tap.token(shown)
+        let keepsOpening = TokenTap(attemptStarted: { tap.attemptStarted(); tap.token(shown) }, token: tap.token,
+                                    structuredToken: tap.structuredToken)
+        return await TokenTap.$current.withValue(keepsOpening) { await body() }
+    }
+
     /// One of `categories` (a single constrained choice: there is nothing to simplify); nil without
     /// a model, on failure or past the deadline.
     static func classify(_ input: String, categories: [ClassificationCategory], context: SkillContext) async -> String? {
