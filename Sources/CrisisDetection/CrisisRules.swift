@@ -167,6 +167,11 @@ enum CrisisRules {
         "(awareness|prevention|fundraiser|fundraising|webinar|volunteer|volunteering|hotline volunteer)\\b",
         "(training|class|course) (on|in|about|for)\\b", "(charity|fundraising|awareness|prevention|memorial|out of the darkness|"
             + "sponsored|5k) walk\\b",
+        // Written 2026-11-27 from the look-alikes of the fifteenth and sixteenth development sets.
+        "\\b(qpr|asist|mental health first aid|gatekeeper) (training|class|course|certification|workshop)\\b",
+        "(have not|has not|had not|never) (had|felt|been|wanted|thought|hurt|cut|harmed|done)\\b.{0,40}\\b(in|for|since) "
+            + "(over|more than|almost|nearly|well over) (a|one|two|three|four|five|six|seven|eight|nine|ten|\\d+) (years?|months?)",
+        "\\b(hace|h[aá]) (\\w+ )?(a[nñ]os|meses)\\b", "\\bdati\\b",
     ]
 
     /// A sentence that only places what came before it in the past: "That was 20 years ago.", "That's long
@@ -1442,6 +1447,44 @@ enum CrisisRules {
                   + "detergent pods?|laundry pods?|tide pods?|button batter(y|ies)|window cleaner)\\b|\\b(drank|swallowed|ate) "
                   + "(some of |some )?(the )?(dishwasher|detergent|cleaning|lamp oil|mouthwash|nail polish remover|windshield|"
                   + "washer) (liquid|fluid|detergent|pods?|spray|oil)?|\\b(she|he|they) (took|swallowed|drank|ate) something\\b"),
+
+        // The core phrases in the languages families mix into their English most often here: Spanish,
+        // Portuguese, Tagalog and Hindi (romanised). Accented letters are matched with or without the accent.
+        .init(id: "spanish-ideation", category: .activeIdeation, score: 1,
+              pattern: "\\b(matarme|suicidarme|quitarme la vida|me voy a matar|me quiero matar|quiero matarme|"
+                  + "(me )?quiero morir(me)?|quisiera morir(me)?|quiero estar muert[oa]|acabar con mi vida|"
+                  + "no quiero (seguir )?(vivir|existir|estar aqu[ií]|seguir aqu[ií])|ya no quiero vivir)\\b"),
+        .init(id: "spanish-passive", category: .passiveIdeation, score: 1,
+              pattern: "\\bojal[aá] (no )?(despertara|despierte|despertar|me muera|muriera|estuviera muert[oa])\\b|"
+                  + "\\b(no|nunca) (volver a )?despertar (nunca|m[aá]s)\\b|\\bestar[ií]an mejor sin m[ií]\\b"),
+        .init(id: "spanish-means", category: .methodOrMeans, score: 1,
+              pattern: "\\b(ya )?(tengo|compr[eé]) (la|una) (cuerda|soga|pistola)\\b|"
+                  + "\\b(pistola|cuerda|soga|pastillas)\\b.{0,60}\\bno quiero seguir\\b"),
+        .init(id: "spanish-overdose", category: .overdose, score: 1,
+              pattern: "\\b(me )?tom[eé] (todas|muchas|un mont[oó]n de) (las |mis )?(pastillas|pildoras|p[ií]ldoras|"
+                  + "medicinas|medicamentos)\\b"),
+        .init(id: "portuguese-ideation", category: .activeIdeation, score: 1,
+              pattern: "\\b(me matar|vou me matar|quero me matar|quero morrer|acabar com tudo|acabar com a minha vida|"
+                  + "tirar a minha (pr[oó]pria )?vida|n[aã]o quero (mais )?viver|dormir e n[aã]o acordar|"
+                  + "n[aã]o acordar mais)\\b"),
+        .init(id: "portuguese-overdose", category: .overdose, score: 1,
+              pattern: "\\b(tomei|tomou|vai tomar) (um monte de|todos os|todas as|muitos|muitas) (rem[eé]dios?|"
+                  + "comprimidos|p[ií]lulas)\\b"),
+        .init(id: "tagalog-ideation", category: .activeIdeation, score: 1,
+              pattern: "\\b(magpakamatay|magpapakamatay|mamamatay na ako(?! sa (gutom|uhaw|tawa|kakatawa|hiya|inip|lamig|init))|gusto ko nang? mamatay|ayoko nang? mabuhay|"
+                  + "patayin ang sarili ko|papatayin ko ang sarili ko|sana hindi na (lang )?ako magising|"
+                  + "hindi na ako magising)\\b"),
+        .init(id: "tagalog-harm", category: .selfHarm, score: 1,
+              pattern: "\\bhinihiwa ko (ulit )?(yung|ang) (braso|pulso|hita)\\b"),
+        .init(id: "tagalog-overdose", category: .overdose, score: 1,
+              pattern: "\\bininom ko (yung|ang) (buong|lahat)\\b"),
+        .init(id: "hindi-ideation", category: .activeIdeation, score: 1,
+              pattern: "\\b(khud ?khushi|aatmahatya|atmahatya|marna chaht[ai] (hu|hoon|hun)|mar jana chaht[ai]|"
+                  + "jeena nahi chaht[ai]|jaan de (dunga|dungi|doonga|doongi))\\b|"
+                  + "\\bapne aap ko (\\w+ ){0,2}(maar|khatam|kaat|jala)\\b"),
+        .init(id: "hindi-overdose", category: .overdose, score: 1,
+              pattern: "\\b(saari|sari|bahut saari|bahut) (neend ki )?goliyan kha (li|liya|lee)\\b|"
+                  + "\\b(zeher|zehar) (kha|pi) (liya|li|lee)\\b"),
     ]
 
     /// Third-person forms that make a sentence a report about someone else.

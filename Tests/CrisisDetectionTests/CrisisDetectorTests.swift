@@ -89,6 +89,12 @@ import Testing
         ("if a bus hit me on the way to work I'd honestly be relieved", .passiveIdeation),
         ("I will not mess it up this time", nil),
         ("the carer thinks I had a fall but I did it myself with the grater", nil),
+        // The core phrases in the languages families here mix into their English (thirteenth development set).
+        ("quiero matarme. no puedo más with everything happening", .activeIdeation),
+        ("ojalá no despertara mañana, I'm just so tired", .passiveIdeation),
+        ("Tomei um monte de remédio pra dormir. não sei quantos", .overdose),
+        ("gusto ko nang mamatay. seryoso", .activeIdeation),
+        ("Main apne aap ko blade se kaat rahi hoon, I can't stop", .activeIdeation),
     ])
     func crisesAreFlagged(message: String, category: CrisisCategory?) {
         let assessment = detector.assess(message)
@@ -173,6 +179,9 @@ import Testing
         "I went through a bad patch when I didn't want to live. The support group helped me through it.",
         "my rifle is loaded in the truck for the morning hunt",
         "this cake is to die for",
+        "mamamatay na ako sa gutom, what's for dinner",
+        "Hace cinco años intenté quitarme la vida. Hoy estoy estudiando enfermería.",
+        "haven't had a suicidal thought in over two years, my psychiatrist says we can taper",
     ])
     func lookAlikesAreNot(message: String) {
         let assessment = detector.assess(message)
