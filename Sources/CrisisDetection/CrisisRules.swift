@@ -167,7 +167,7 @@ enum CrisisRules {
         "(awareness|prevention|fundraiser|fundraising|webinar|volunteer|volunteering|hotline volunteer)\\b",
         "(training|class|course) (on|in|about|for)\\b", "(charity|fundraising|awareness|prevention|memorial|out of the darkness|"
             + "sponsored|5k) walk\\b",
-        // Written 2026-11-27 from the look-alikes of the fifteenth and sixteenth development sets.
+        // Written 2026-11-27 from the look-alikes of the thirteenth and fourteenth development sets.
         "\\b(qpr|asist|mental health first aid|gatekeeper) (training|class|course|certification|workshop)\\b",
         "(have not|has not|had not|never) (had|felt|been|wanted|thought|hurt|cut|harmed|done)\\b.{0,40}\\b(in|for|since) "
             + "(over|more than|almost|nearly|well over) (a|one|two|three|four|five|six|seven|eight|nine|ten|\\d+) (years?|months?)",

@@ -32,7 +32,7 @@ public struct HomeMaintenanceSkill: HomeOSSkill {
         guard Self.reportsProblem(message), !Self.reportsWorkDone(message), !Self.asksForSchedule(message),
               let appliances = try? services.storage.load(.appliances) else { return nil }
         let words = Set(CoreSkillSupport.words(message))
-        let named = appliances.filter { words.contains($0.id.lowercased()) || $0.kind.map { words.contains($0.lowercased()) } == true }
+        let named = appliances.filter { Self.isNamedByIDOrKind($0, in: words) }
         guard named.count == 1, let appliance = named.first else { return nil }
         return Arguments(appliance: appliance.id, workDone: false)
     }
@@ -65,9 +65,14 @@ public struct HomeMaintenanceSkill: HomeOSSkill {
         }
         let words = Set(CoreSkillSupport.words(message + " " + (name ?? "")))
         return appliances.first { appliance in
-            words.contains(appliance.id.lowercased()) || appliance.kind.map { words.contains($0.lowercased()) } == true
+            isNamedByIDOrKind(appliance, in: words)
                 || appliance.name.lowercased().split(separator: " ").contains { words.contains(String($0)) && $0.count > 3 }
         }
+    }
+
+    /// Whether `words` contain the appliance's id or its kind ("dishwasher").
+    static func isNamedByIDOrKind(_ appliance: Appliance, in words: Set<String>) -> Bool {
+        words.contains(appliance.id.lowercased()) || appliance.kind.map { words.contains($0.lowercased()) } == true
     }
 
     static func asksForSchedule(_ message: String) -> Bool {

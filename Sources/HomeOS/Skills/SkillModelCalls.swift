@@ -66,38 +66,20 @@ enum SkillModelCalls {
         return usableBeforeLoop(loop.textBeforeRepeating(in: cleaned))
     }
 
-    /// `kept` (an answer cut where its loop began), or nil when it has fewer than
-    /// ``ResilientBridge/shortestLoopFreeAnswer`` words.
+    /// `kept` (an answer cut where its loop began), or nil when it says too little
+    /// (``ResilientBridge/keepsEnoughBeforeLoop(_:)``).
     static func usableBeforeLoop(_ kept: String) -> String? {
-        kept.split(whereSeparator: \.isWhitespace).count < ResilientBridge.shortestLoopFreeAnswer ? nil : kept
+        ResilientBridge.keepsEnoughBeforeLoop(kept) ? kept : nil
     }
 
     /// The answer to `request`, streamed so that a model caught in a loop is stopped as soon as the
-    /// loop shows (instead of spending the rest of the token budget on it) and its answer cut where
-    /// the repetition began; nil when too little is left then (see
-    /// ``ResilientBridge/shortestLoopFreeAnswer``), or for an answer cut off by the deadline.
+    /// loop shows (``LLMBridge/streamEndingLoops(_:on:)``) and its answer cut where the repetition
+    /// began; nil when too little is left then, or for an answer cut off by the deadline.
     static func streamUnlessLooping(_ request: GenerationRequest, on model: any LanguageModel) async throws -> String? {
-        var text = ""
-        var pieces = 0
-        let tap = TokenTap.current
-        tap?.attemptStarted()
-        for try await event in model.stream(request) {
-            switch event {
-            case .token(let piece):
-                text += piece
-                tap?.token(piece)
-                pieces += 1
-                // Leaving the loop ends the stream, which cancels generation.
-                if pieces % LLMBridge.loopCheckInterval == 0, let loop = RepetitionLoop.firstWhileWriting(text) {
-                    return usableBeforeLoop(loop.textBeforeRepeating(in: text))
-                }
-            case .logprob:
-                break
-            case .finished(_, let reason):
-                return reason == .deadline ? nil : text
-            }
-        }
-        return Task.isCancelled ? nil : text
+        let answer = try await LLMBridge.streamEndingLoops(request, on: model)
+        if answer.finishReason == .deadline { return nil }
+        if answer.endedLoop { return usableBeforeLoop(answer.text) }
+        return answer.finishReason == nil && Task.isCancelled ? nil : answer.text
     }
 
     /// A schema-valid value; nil when no attempt gave one in time.

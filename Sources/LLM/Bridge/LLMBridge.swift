@@ -22,40 +22,72 @@ public struct LLMBridge: Sendable {
 
     /// Generates a free-text answer to `prompt`. When a ``TokenTap`` is set on the task, the answer
     /// is streamed and each piece reported to it as it is generated.
-    /// - Parameter endingLoops: stop as soon as the answer starts repeating itself (see
-    ///   ``RepetitionLoop/firstWhileWriting(_:)``) and return what came before the repetition;
-    ///   a small model caught in a loop otherwise spends its whole token budget on it.
     public func generate(prompt: String, system: String? = nil, options: GenerationOptions = GenerationOptions(),
-                         deadline: Deadline? = nil, endingLoops: Bool = false) async throws -> String {
-        try await generateNotingLoops(prompt: prompt, system: system, options: options, deadline: deadline,
-                                      endingLoops: endingLoops).text
+                         deadline: Deadline? = nil) async throws -> String {
+        let request = Self.request(prompt: prompt, system: system, options: options, deadline: deadline)
+        guard let tap = TokenTap.current else { return try await model.respond(to: request).text.trimmingWhitespace }
+        // Someone is watching this turn (a streaming server): stream and report each piece.
+        tap.attemptStarted()
+        var text = ""
+        for try await event in model.stream(request) {
+            if case .token(let piece) = event {
+                text += piece
+                tap.token(piece)
+            }
+        }
+        return text.trimmingWhitespace
     }
 
-    /// ``generate(prompt:system:options:deadline:endingLoops:)``, saying whether a loop was cut off.
-    func generateNotingLoops(prompt: String, system: String?, options: GenerationOptions, deadline: Deadline?,
-                             endingLoops: Bool) async throws -> (text: String, endedLoop: Bool) {
+    /// A chat request of an optional system message and one user message.
+    static func request(prompt: String, system: String?, options: GenerationOptions, deadline: Deadline?) -> GenerationRequest {
         var messages: [ChatMessage] = []
         if let system { messages.append(.system(system)) }
         messages.append(.user(prompt))
-        let request = GenerationRequest(messages: messages, options: options, deadline: deadline)
+        return GenerationRequest(messages: messages, options: options, deadline: deadline)
+    }
+
+    /// What ``streamEndingLoops(_:on:)`` got from the model.
+    public struct LoopCheckedAnswer: Sendable {
+        /// The answer as written, or, when it began to repeat itself, what came before the
+        /// repetition (``RepetitionLoop/textBeforeRepeating(in:)``).
+        public var text: String
+        /// Whether the answer was cut where a loop began.
+        public var endedLoop: Bool
+        /// Why the model stopped, when it said so (nil when the stream was left at a loop or ended
+        /// without a reason).
+        public var finishReason: FinishReason?
+    }
+
+    /// Streams `request` (each piece reported to the task's ``TokenTap``, if any) and stops as soon
+    /// as the answer starts repeating itself (``RepetitionLoop/firstWhileWriting(_:)``, checked
+    /// every ``loopCheckInterval`` pieces and at the end): a small model caught in a loop would
+    /// otherwise spend its whole token budget on it.
+    public static func streamEndingLoops(_ request: GenerationRequest, on model: any LanguageModel) async throws -> LoopCheckedAnswer {
         let tap = TokenTap.current
-        if tap == nil && !endingLoops { return (try await model.respond(to: request).text.trimmingWhitespace, false) }
-        // Someone is watching this turn (a streaming server), or loops are to be cut: stream.
         tap?.attemptStarted()
         var text = ""
         var pieces = 0
+        var finishReason: FinishReason?
         for try await event in model.stream(request) {
-            guard case .token(let piece) = event else { continue }
-            text += piece
-            tap?.token(piece)
-            pieces += 1
-            // Leaving the loop ends the stream, which stops the generation.
-            if endingLoops, pieces % Self.loopCheckInterval == 0, let loop = RepetitionLoop.firstWhileWriting(text) {
-                return (loop.textBeforeRepeating(in: text), true)
+            switch event {
+            case .token(let piece):
+                text += piece
+                tap?.token(piece)
+                pieces += 1
+                // Leaving the loop ends the stream, which stops the generation.
+                if pieces % loopCheckInterval == 0, let loop = RepetitionLoop.firstWhileWriting(text) {
+                    return LoopCheckedAnswer(text: loop.textBeforeRepeating(in: text), endedLoop: true, finishReason: nil)
+                }
+            case .logprob:
+                break
+            case .finished(_, let reason):
+                finishReason = reason
             }
         }
-        if endingLoops, let loop = RepetitionLoop.firstWhileWriting(text) { return (loop.textBeforeRepeating(in: text), true) }
-        return (text.trimmingWhitespace, false)
+        if let loop = RepetitionLoop.firstWhileWriting(text) {
+            return LoopCheckedAnswer(text: loop.textBeforeRepeating(in: text), endedLoop: true, finishReason: finishReason)
+        }
+        return LoopCheckedAnswer(text: text, endedLoop: false, finishReason: finishReason)
     }
 
     /// How many streamed pieces pass between two loop checks.

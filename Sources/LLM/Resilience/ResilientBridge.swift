@@ -78,14 +78,12 @@ public struct ResilientBridge: Sendable {
     /// - Throws: ``ResilienceExhausted`` when every attempt failed.
     public func text(_ prompt: ResilientPrompt, fallback: @Sendable () -> String? = { nil }) async throws -> ResilientAnswer<String> {
         try await run(prompt, fallback: fallback) { bridge, prompt in
-            let (text, endedLoop) = try await bridge.generateNotingLoops(
-                prompt: prompt.userText, system: prompt.system, options: GenerationOptions(maxTokens: maxTokens),
-                deadline: nil, endingLoops: true)
-            let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            let answer = try await LLMBridge.streamEndingLoops(
+                LLMBridge.request(prompt: prompt.userText, system: prompt.system, options: GenerationOptions(maxTokens: maxTokens),
+                                  deadline: nil), on: bridge.model)
+            let trimmed = answer.text.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !trimmed.isEmpty else { throw ResilienceAttemptError("the model returned an empty answer") }
-            if endedLoop, trimmed.split(whereSeparator: \.isWhitespace).count < Self.shortestLoopFreeAnswer {
-                throw ResilienceAttemptError("the model repeated itself")
-            }
+            if answer.endedLoop, !Self.keepsEnoughBeforeLoop(trimmed) { throw ResilienceAttemptError("the model repeated itself") }
             return trimmed
         }
     }
@@ -156,6 +154,12 @@ public struct ResilientBridge: Sendable {
 
     /// The fewest words an answer cut short at a loop must keep to be used.
     public static let shortestLoopFreeAnswer = 12
+
+    /// Whether `kept`, an answer cut where its loop began, says enough to be used (at least
+    /// ``shortestLoopFreeAnswer`` words).
+    public static func keepsEnoughBeforeLoop(_ kept: String) -> Bool {
+        kept.split(whereSeparator: \.isWhitespace).count >= shortestLoopFreeAnswer
+    }
 
     /// Below this much time an attempt is not started.
     static let shortestAttempt: Duration = .milliseconds(100)
