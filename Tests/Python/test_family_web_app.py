@@ -29,13 +29,17 @@ WATCH_STREAM = """
 
 
 def send(page, message):
+    """Sends a chat message; remembers how many answers the log held so `last_answer` waits for a new one."""
+    page.evaluate("() => { window.__answersBefore = document.querySelectorAll('#messages .bubble.assistant').length; }")
     page.fill("#chat-input", message)
     page.click("#send-button")
 
 
 def last_answer(page, timeout=90000):
+    """The answer to the message `send` sent, once it has finished streaming (never an earlier answer)."""
     page.wait_for_function("() => !document.querySelector('#messages [data-streaming=\"true\"]') && "
-                           "document.querySelectorAll('#messages .bubble.assistant').length > 0", timeout=timeout)
+                           "document.querySelectorAll('#messages .bubble.assistant').length > "
+                           "(window.__answersBefore || 0)", timeout=timeout)
     return page.locator("#messages .bubble.assistant").last
 
 
