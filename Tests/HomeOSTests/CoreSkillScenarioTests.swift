@@ -2,6 +2,7 @@ import Foundation
 import HomeOS
 import LLM
 import Skills
+import Synchronization
 import Testing
 
 /// The issue's "Must show" scenarios for the core skills, with the scripted model for exact assertions.
@@ -50,13 +51,27 @@ import Testing
         let scenario = try CoreScenario()
         let copy = #"{"name": "Lemon herb chicken with rice", "cuisine": "Mediterranean", "prepMinutes": 35, "description": "Juicy chicken thighs roasted with lemon and herbs, served with rice.", "keyIngredients": ["chicken thighs", "lemon", "rice", "parsley"]}"#
         let model = ScriptedModel(defaultReply: copy)
-        let result = try await MealPlanningSkill(services: scenario.services)
-            .execute(arguments: .init(), context: scenario.context("What should we have for dinner?", model: model))
+        let pitch = "The family will love the tender fish next to the roasted vegetables."
+        model.add(.init(matcher: .predicate { $0.promptText.contains("why the family will enjoy it") }, reply: .text(pitch)))
+        let shown = Mutex("")
+        let tap = TokenTap.readable(attemptStarted: { shown.withLock { $0 = "" } }, text: { piece in shown.withLock { $0 += piece } })
+        let context = scenario.context("What should we have for dinner?", model: model)
+        let result = try await TokenTap.$current.withValue(tap) {
+            try await MealPlanningSkill(services: scenario.services).execute(arguments: .init(), context: context)
+        }
         let text = try #require(result.coreText)
         #expect(text.hasPrefix("How about"))
         #expect(!text.contains("Lemon herb chicken"))
-        // Greedy decoding would copy it again: no second call.
-        #expect(model.requests.count == 1)
+        // The copy is stopped once its name is complete, and a streaming page never shows it: it
+        // shows the safe dish's name, then the model's words on it, which the answer keeps.
+        let streamed = shown.withLock { $0 }
+        #expect(!streamed.contains("Lemon"))
+        #expect(streamed.hasPrefix("How about ") && streamed.hasSuffix(pitch), "\(streamed)")
+        #expect(text.contains(pitch))
+        // Greedy decoding would copy it again: no second proposal, not even the simplified prompt;
+        // the second call is the pitch.
+        #expect(model.requests.count == 2)
+        #expect(model.requests.last?.promptText.contains("why the family will enjoy it") == true)
     }
 
     @Test func dishesThatAreNotDishesAreRejected() async throws {
@@ -70,7 +85,7 @@ import Testing
                 .execute(arguments: .init(), context: scenario.context("What should we have for dinner?", model: model))
             let text = try #require(result.coreText)
             #expect(!text.contains("de la Casa") && !text.hasPrefix("How about Italian?") && !text.contains("about 2 minutes"), "\(text)")
-            #expect(model.requests.count == 2, "one regeneration, then the safe list")
+            #expect(model.requests.count == 3, "one regeneration, then the safe list and the model's words on it")
         }
     }
 

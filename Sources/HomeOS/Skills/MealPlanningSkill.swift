@@ -181,12 +181,12 @@ public struct MealPlanningSkill: HomeOSSkill {
         var rejected: [String] = []
         if context.bridge != nil {
             for _ in 0..<2 {
+                // A small model may copy the prompt's worked example instead of suggesting a dinner;
+                // `generate` stops such a copy and returns nil. Under greedy decoding a model that
+                // copied the example once copies it again (and without the example SmolLM2 loops):
+                // no retry, the safe list answers at once.
                 guard let meal = await generate(arguments, constraints, rejected: rejected, context: context) else { break }
-                // A small model may copy the prompt's worked example instead of suggesting a dinner.
-                let copied = meal.name.lowercased() == Self.exampleName.lowercased()
-                // Under greedy decoding a model that copied the example once copies it again (and
-                // without the example SmolLM2 loops): no retry, the safe list answers at once.
-                if copied { break }
+                if meal.name.lowercased() == Self.exampleName.lowercased() { break }
                 let quickEnough = arguments.maxPrepMinutes.map { meal.prepMinutes <= $0 } ?? true
                 if Self.isPlausible(meal, constraints), problems(with: meal, constraints).isEmpty, quickEnough {
                     chosen = meal
@@ -215,7 +215,45 @@ public struct MealPlanningSkill: HomeOSSkill {
                 "food": interaction.foodGroup, "advice": interaction.advice.rawValue, "interaction": interaction.explanation,
             ]))
         }
-        return .response(Self.describe(meal, constraints: constraints))
+        // The model did not propose this dish: it says why the family might enjoy it (streamed after the name).
+        let pitch = chosen == nil ? await pitch(for: meal, constraints, context: context) : nil
+        return .response(Self.describe(meal, constraints: constraints, pitch: pitch))
+    }
+
+    /// One or two sentences from the model on why the family might enjoy `meal`, a dish of the
+    /// built-in list; nil without a model, on failure, or when the sentences name an allergen or
+    /// a food that interacts with a family member's medication (the dish itself was checked; the
+    /// model's words are checked again).
+    func pitch(for meal: MealSuggestion, _ constraints: Constraints, context: SkillContext) async -> String? {
+        guard context.bridge != nil else { return nil }
+        let messages: [ChatMessage] = [
+            .system("You are a warm family assistant."),
+            .user("Dinner tonight: \(meal.name) (\(meal.description)) Say in one or two friendly sentences why the family will enjoy it."),
+        ]
+        let written = await SkillModelCalls.showingOpening("How about \(meal.name)?") {
+            await SkillModelCalls.text(messages, context: context, maxTokens: 60, singleCall: true)
+        }
+        guard let written, let pitch = Self.firstSentences(written, count: 2) else { return nil }
+        let asDish = MealSuggestion(name: meal.name, cuisine: meal.cuisine, prepMinutes: meal.prepMinutes, description: pitch,
+                                    keyIngredients: meal.keyIngredients)
+        guard problems(with: asDish, constraints).isEmpty, Self.isPlausible(asDish, constraints),
+              DrugFoodInteractionChecker().interactions(medications: constraints.medications.map(\.medication), mealName: meal.name,
+                                                        description: pitch, ingredients: meal.keyIngredients).isEmpty
+        else { return nil }
+        return pitch
+    }
+
+    /// The first `count` complete sentences of `text`, or nil when it has no complete sentence.
+    static func firstSentences(_ text: String, count: Int) -> String? {
+        var ends: [String.Index] = []
+        for index in text.indices where ".!?".contains(text[index]) {
+            let next = text.index(after: index)
+            if next == text.endIndex || text[next].isWhitespace { ends.append(next) }
+            if ends.count == count { break }
+        }
+        guard let end = ends.last else { return nil }
+        let sentences = text[..<end].trimmingCharacters(in: .whitespacesAndNewlines)
+        return sentences.isEmpty ? nil : sentences
     }
 
     func generate(_ arguments: Arguments, _ constraints: Constraints, rejected: [String], context: SkillContext) async -> MealSuggestion? {
@@ -235,9 +273,14 @@ public struct MealPlanningSkill: HomeOSSkill {
             "description": "Juicy chicken thighs roasted with lemon and herbs, served with rice.",
             "keyIngredients": ["chicken thighs", "lemon", "rice", "parsley"],
         ])
-        guard var meal = await CoreSkillSupport.generateJSON(
-            MealSuggestion.self, services, skillID: Self.catalogEntry.id, instruction: instruction, data: data.joined(separator: "\n"),
-            schema: MealSuggestion.schema, examples: [example], context: context, maxTokens: 140) else { return nil }
+        let services = self.services
+        let background = data.joined(separator: "\n")
+        // A copy of the example is stopped as soon as its name is complete (and never previewed).
+        guard var meal = await SkillModelCalls.stoppingIfCopying(firstValue: Self.exampleName, {
+            await CoreSkillSupport.generateJSON(
+                MealSuggestion.self, services, skillID: Self.catalogEntry.id, instruction: instruction, data: background,
+                schema: MealSuggestion.schema, examples: [example], context: context, maxTokens: 140)
+        }) else { return nil }
         meal.name = CoreSkillSupport.clean(meal.name)
         meal.description = CoreSkillSupport.clean(meal.description)
         guard !meal.name.isEmpty else { return nil }
@@ -271,8 +314,9 @@ public struct MealPlanningSkill: HomeOSSkill {
     /// The name of the dish in the prompt's worked example.
     static let exampleName = "Lemon herb chicken with rice"
 
-    static func describe(_ meal: MealSuggestion, constraints: Constraints) -> String {
-        var text = "How about \(meal.name)? \(meal.cuisine), about \(meal.prepMinutes) minutes."
+    static func describe(_ meal: MealSuggestion, constraints: Constraints, pitch: String? = nil) -> String {
+        var text = "How about \(meal.name)?" + (pitch.map { " " + $0 + "\n" } ?? " ")
+        text += "\(meal.cuisine), about \(meal.prepMinutes) minutes."
         if !meal.description.isEmpty { text += " " + meal.description }
         text += "\nKey ingredients: " + meal.keyIngredients.joined(separator: ", ") + "."
         if !constraints.allergicMembers.isEmpty {

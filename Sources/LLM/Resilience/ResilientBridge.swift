@@ -114,6 +114,11 @@ public struct ResilientBridge: Sendable {
         var failures: [ResilienceFailure] = []
         let local = self.local
         for (attempt, version) in [(ResilienceAttempt.full, prompt), (.simplified, prompt.simplified())] {
+            // A cancelled call (the client left, or the caller stopped a copy of its example) starts nothing more.
+            guard !Task.isCancelled else {
+                failures.append(ResilienceFailure(attempt: attempt, reason: "skipped: the call was cancelled"))
+                continue
+            }
             var attemptBudget = budget
             if let deadline {
                 guard deadline.remaining >= Self.shortestAttempt else {
@@ -135,7 +140,7 @@ public struct ResilientBridge: Sendable {
             return ResilientAnswer(value: value, attempt: .deterministic, failures: failures)
         }
         failures.append(ResilienceFailure(attempt: .deterministic, reason: "no deterministic answer for this request"))
-        if let remote {
+        if let remote, !Task.isCancelled {
             let simpler = prompt.simplified()
             if await remote.askConsent(RemoteConsentRequest(engineID: remote.bridge.model.id, preview: simpler.userText,
                                                                   destination: remote.destination)) {
