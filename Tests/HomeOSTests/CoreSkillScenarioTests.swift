@@ -74,6 +74,22 @@ import Testing
         #expect(model.requests.last?.promptText.contains("why the family will enjoy it") == true)
     }
 
+    @Test func afterACopyTheNextDinnerNamesTheSafeDishAtOnce() async throws {
+        let scenario = try CoreScenario()
+        let copy = #"{"name": "Lemon herb chicken with rice", "cuisine": "Mediterranean", "prepMinutes": 35, "description": "Roasted.", "keyIngredients": ["chicken thighs", "lemon"]}"#
+        let model = ScriptedModel(defaultReply: copy)
+        model.add(.init(matcher: .predicate { $0.promptText.contains("why the family will enjoy it") },
+                        reply: .text("Everyone will enjoy this one.")))
+        let skill = MealPlanningSkill(services: scenario.services)
+        for _ in 0..<2 {
+            _ = try await skill.execute(arguments: .init(), context: scenario.context("What should we have for dinner?", model: model))
+        }
+        // The first dinner asked for a proposal (copied) and a pitch; the second only for the pitch.
+        let proposals = model.requests.filter { !$0.promptText.contains("why the family will enjoy it") }
+        #expect(proposals.count == 1)
+        #expect(model.requests.count == 3)
+    }
+
     @Test func dishesThatAreNotDishesAreRejected() async throws {
         let scenario = try CoreScenario()
         let looping = #"{"name": "Miso de la Casa de la Casa de la Casa de la Casa", "cuisine": "Japanese", "prepMinutes": 30, "description": "Soup.", "keyIngredients": ["miso", "tofu"]}"#

@@ -52,14 +52,14 @@ import Testing
             #expect(!text.lowercased().contains("peanut"), "\(text)")
             #expect(checker.check(text: text, allergies: ["peanuts", "shellfish"]).isSafe, "\(text)")
             // SmolLM2 copies the prompt's worked example: the copy is stopped unseen (nothing of it
-            // reaches the tap), a dish of the safe list is named, and the model writes why the family
-            // might enjoy it, which the answer keeps. Any other proposal must be complete and schema-valid.
+            // reaches the tap; the next turns do not ask), a dish of the safe list is named, and the
+            // model writes why the family might enjoy it, which the answer keeps. Any other proposal must be complete and schema-valid.
             if capture.text.isEmpty {
                 let opening = text.components(separatedBy: "?").first.map { $0 + "?\n" } ?? ""
                 let written = capture.words.hasPrefix(opening) ? String(capture.words.dropFirst(opening.count)) : ""
                 let start = String(written.trimmingCharacters(in: .whitespacesAndNewlines).prefix(24))
                 #expect(!start.isEmpty && text.contains(start), "the model wrote nothing the answer kept for \(message): \(capture.words) / \(text)")
-                print("dinner for \"\(message)\": the model copied the worked example (stopped); the safe list named the dish "
+                print("dinner for \"\(message)\": no proposal of the model's own (it copied the worked example, now or on the last turn); the safe list named the dish "
                       + "and the model wrote: \(written.prefix(100))")
                 continue
             }

@@ -16,6 +16,9 @@ public struct HomeOSServices: Sendable {
     /// Counts prompt tokens for ``PromptBudget``: the model's tokenizer (`LlamaTokenizer`) when
     /// the app has one, else an estimate of about four characters a token.
     public let tokenCounter: any PromptTokenCounting
+    /// Which skills' models copied their worked example on the last call (shared by every copy of
+    /// these services, so it lasts as long as the assistant that made them).
+    public let copiedExamples = CopiedExampleMemory()
 
     /// Creates the services.
     public init(storage: any StorageProvider, weather: (any WeatherProvider)? = nil, now: @escaping @Sendable () -> Date = Date.init,

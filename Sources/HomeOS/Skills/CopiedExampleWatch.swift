@@ -9,8 +9,8 @@ extension SkillModelCalls {
     /// otherwise write the whole copy (about 800 ms for a dinner) only for the skill to reject it.
     /// The preview of that value is held back while it could still be the copy, so a streaming
     /// page never shows the example's dish; once it differs, the held pieces and the rest stream
-    /// as usual. A stopped call returns nil, as a failed one does.
-    static func stoppingIfCopying<Value: Sendable>(firstValue exampleValue: String,
+    /// as usual. A stopped call returns nil, as a failed one does, after calling `onCopy`.
+    static func stoppingIfCopying<Value: Sendable>(firstValue exampleValue: String, onCopy: @escaping @Sendable () -> Void = {},
                                                    _ body: @escaping @Sendable () async -> Value?) async -> Value? {
         let outer = TokenTap.current
         let watch = Mutex(CopiedExampleWatch(example: exampleValue))
@@ -24,7 +24,10 @@ extension SkillModelCalls {
             structuredToken: { piece in
                 let verdict = watch.withLock { $0.feed(piece) }
                 if let report = outer?.structuredToken { verdict.released.forEach(report) }
-                if verdict.copied { running.withLock { $0?.cancel() } }
+                if verdict.copied {
+                    onCopy()
+                    running.withLock { $0?.cancel() }
+                }
             })
         let task = Task { await TokenTap.$current.withValue(tap) { await body() } }
         running.withLock { $0 = task }

@@ -179,14 +179,19 @@ public struct MealPlanningSkill: HomeOSSkill {
         }
         var chosen: MealSuggestion?
         var rejected: [String] = []
-        if context.bridge != nil {
+        // A model that copied the example last time is not asked again for a few turns (it would copy it again).
+        if context.bridge != nil, services.copiedExamples.shouldAsk(Self.catalogEntry.id) {
             for _ in 0..<2 {
                 // A small model may copy the prompt's worked example instead of suggesting a dinner;
                 // `generate` stops such a copy and returns nil. Under greedy decoding a model that
                 // copied the example once copies it again (and without the example SmolLM2 loops):
                 // no retry, the safe list answers at once.
                 guard let meal = await generate(arguments, constraints, rejected: rejected, context: context) else { break }
-                if meal.name.lowercased() == Self.exampleName.lowercased() { break }
+                if meal.name.lowercased() == Self.exampleName.lowercased() {
+                    services.copiedExamples.noteCopied(Self.catalogEntry.id)
+                    break
+                }
+                services.copiedExamples.noteAnswered(Self.catalogEntry.id)
                 let quickEnough = arguments.maxPrepMinutes.map { meal.prepMinutes <= $0 } ?? true
                 if Self.isPlausible(meal, constraints), problems(with: meal, constraints).isEmpty, quickEnough {
                     chosen = meal
@@ -276,7 +281,9 @@ public struct MealPlanningSkill: HomeOSSkill {
         let services = self.services
         let background = data.joined(separator: "\n")
         // A copy of the example is stopped as soon as its name is complete (and never previewed).
-        guard var meal = await SkillModelCalls.stoppingIfCopying(firstValue: Self.exampleName, {
+        let memory = services.copiedExamples
+        guard var meal = await SkillModelCalls.stoppingIfCopying(firstValue: Self.exampleName,
+                                                                 onCopy: { memory.noteCopied(Self.catalogEntry.id) }, {
             await CoreSkillSupport.generateJSON(
                 MealSuggestion.self, services, skillID: Self.catalogEntry.id, instruction: instruction, data: background,
                 schema: MealSuggestion.schema, examples: [example], context: context, maxTokens: 140)
