@@ -208,10 +208,7 @@ public struct MealPlanningSkill: HomeOSSkill {
             return .response("I couldn't find a dinner in my list that is safe for everyone's allergies. "
                 + "Tell me a dish you have in mind and I'll check it.")
         }
-        let interactions = DrugFoodInteractionChecker().interactions(
-            medications: constraints.medications.map(\.medication), mealName: meal.name, description: meal.description,
-            ingredients: meal.keyIngredients)
-        if let interaction = interactions.first {
+        if let interaction = Self.interactions(of: meal, constraints).first {
             let member = constraints.medications.first { $0.medication == interaction.medication }?.member ?? "A family member"
             let reason = "\(meal.name) contains \(interaction.foods.joined(separator: ", ")), which interacts with "
                 + "\(member)'s \(interaction.medication): \(interaction.explanation)"
@@ -239,13 +236,17 @@ public struct MealPlanningSkill: HomeOSSkill {
             await SkillModelCalls.text(messages, context: context, maxTokens: 60, singleCall: true)
         }
         guard let written, let pitch = Self.firstSentences(written, count: 2) else { return nil }
-        let asDish = MealSuggestion(name: meal.name, cuisine: meal.cuisine, prepMinutes: meal.prepMinutes, description: pitch,
-                                    keyIngredients: meal.keyIngredients)
+        var asDish = meal
+        asDish.description = pitch
         guard problems(with: asDish, constraints).isEmpty, Self.isPlausible(asDish, constraints),
-              DrugFoodInteractionChecker().interactions(medications: constraints.medications.map(\.medication), mealName: meal.name,
-                                                        description: pitch, ingredients: meal.keyIngredients).isEmpty
-        else { return nil }
+              Self.interactions(of: asDish, constraints).isEmpty else { return nil }
         return pitch
+    }
+
+    /// The interactions between `meal` (its name, description and ingredients) and the family's medications.
+    static func interactions(of meal: MealSuggestion, _ constraints: Constraints) -> [DrugFoodInteraction] {
+        DrugFoodInteractionChecker().interactions(medications: constraints.medications.map(\.medication), mealName: meal.name,
+                                                  description: meal.description, ingredients: meal.keyIngredients)
     }
 
     /// The first `count` complete sentences of `text`, or nil when it has no complete sentence.
@@ -435,8 +436,7 @@ public struct MealPlanningSkill: HomeOSSkill {
             checker.check(name: meal.name, description: meal.description, ingredients: meal.keyIngredients,
                           allergies: constraints.allergies).isSafe
                 && !constraints.recent.contains { $0.lowercased() == meal.name.lowercased() }
-                && DrugFoodInteractionChecker().interactions(medications: constraints.medications.map(\.medication), mealName: meal.name,
-                                                             description: meal.description, ingredients: meal.keyIngredients).isEmpty
+                && Self.interactions(of: meal, constraints).isEmpty
         }
         guard !meals.isEmpty else {
             return .response("I couldn't build a week of dinners that is safe for everyone's allergies from my list.")
