@@ -39,6 +39,10 @@ public struct LlamaConfiguration: Sendable, Hashable {
     /// concurrent users wants more (`homeos serve` uses 8). Batched kernels change the last bits
     /// of the logits, so a greedy answer can differ at a near-tie (docs/architecture.md §5.9).
     public var batchSequences = 1
+    /// Memory for the KV state of recent prompts that sequence 0 moved on from (a skill's system
+    /// message, a classification prompt), so a request that continues one of them evaluates only
+    /// its new tokens; 0 keeps only the last prompt. 64 MiB holds about 2,800 tokens of SmolLM2.
+    public var parkedPromptBytes = 64 << 20
 
     /// Creates a configuration.
     public init(threads: Int, batchThreads: Int? = nil, contextSize: Int, batchSize: Int,

@@ -250,6 +250,7 @@ public actor LlamaEngine: LanguageModel, LogLikelihoodScoring {
             let evaluation: LoadedModel.PromptEvaluation
             var evaluatedHere = 0
             if run.sequence == 0 {
+                model.adoptBestPrefix(for: run.tokens)
                 let prepared = try prepareStablePrefix(of: run, model: model)
                 if let reason = prepared.stop { return run.finish(reason) }
                 evaluatedHere = prepared.evaluatedHere
@@ -403,10 +404,20 @@ public actor LlamaEngine: LanguageModel, LogLikelihoodScoring {
             throw LLMError.promptTooLong(promptTokens: longest, limit: model.contextSize)
         }
         try Task.checkCancellation()
-        try model.prepareCache(Array(promptTokens[..<base]))
+        let started = ContinuousClock.now
+        let prefix = Array(promptTokens[..<base])
+        model.adoptBestPrefix(for: prefix)
+        let reused = model.reusableCount(of: prefix)
+        try model.prepareCache(prefix)
+        let prepared = ContinuousClock.now
         let items = zip(fulls, shared).map { full, shared in
             LoadedModel.Continuation(tokens: Array(full[base...]), scoredFrom: shared - base)
         }
-        return try model.logProbabilities(of: items, perBatch: scoresSideBySide ? LoadedModel.maxSequences - 1 : 1)
+        let scores = try model.logProbabilities(of: items, perBatch: scoresSideBySide ? LoadedModel.maxSequences - 1 : 1)
+        Logger(label: "homeos.llamaengine").debug("scoring finished", metadata: [
+            "prompt_tokens": "\(base)", "cached_tokens": "\(reused)", "continuations": "\(items.count)",
+            "prompt_ms": "\(Int(started.duration(to: prepared).milliseconds))",
+            "ms": "\(Int(started.duration(to: .now).milliseconds))"])
+        return scores
     }
 }

@@ -12,7 +12,14 @@ final class LoadedModel {
     let template: ChatTemplate
     let batchSize: Int
     /// Tokens whose keys and values are in the KV cache, in order (sequence 0).
-    private(set) var cachedTokens: [llama_token] = []
+    var cachedTokens: [llama_token] = []
+    /// Earlier prompts' KV state, kept in memory so a request that continues one of them
+    /// evaluates only its new tokens (see ParkedPrefixes.swift).
+    var parked: [ParkedPrefix] = []
+    /// Counts uses of parked prefixes, so the least recently used gives way first.
+    var parkClock = 0
+    /// Bytes the parked prefixes may take (``LlamaConfiguration/parkedPromptBytes``).
+    let parkedByteLimit: Int
     /// A second, small context that pools hidden states into sentence vectors (created on the
     /// first embedding request, so generation-only use pays nothing for it).
     var embeddingContext: OpaquePointer?
@@ -20,7 +27,9 @@ final class LoadedModel {
     var contextSize: Int { Int(llama_n_ctx(context)) }
     var vocabularySize: Int { Int(llama_vocab_n_tokens(vocab)) }
 
-    private init(model: OpaquePointer, context: OpaquePointer, info: LlamaModelInfo, template: ChatTemplate, batchSize: Int) {
+    private init(model: OpaquePointer, context: OpaquePointer, info: LlamaModelInfo, template: ChatTemplate, batchSize: Int,
+                 parkedByteLimit: Int) {
+        self.parkedByteLimit = parkedByteLimit
         self.model = model
         self.context = context
         self.vocab = llama_model_get_vocab(model)
@@ -138,7 +147,8 @@ final class LoadedModel {
             loadDuration: start.duration(to: .now),
             residentMemoryGrowthBytes: max(0, residentMemoryBytes() - residentBefore))
         progress?(1)
-        return LoadedModel(model: model, context: context, info: info, template: template, batchSize: configuration.batchSize)
+        return LoadedModel(model: model, context: context, info: info, template: template, batchSize: configuration.batchSize,
+                           parkedByteLimit: configuration.parkedPromptBytes)
     }
 
     private static func classifyLoadFailure(path: String, header: GGUFFile, log: [String]) -> ModelLoadError {
@@ -232,12 +242,13 @@ final class LoadedModel {
     static let reuseGranularity = 16
 
     /// Leading cache positions that were evaluated inside whole aligned groups of a prompt batch.
-    private var canonicalLength = 0
+    var canonicalLength = 0
 
     /// Makes the KV cache hold exactly `tokens`, evaluating only what is not reusable, so the
     /// logits of the last token are ready. Stops between batches when `shouldStop` returns a reason.
     func evaluate(_ tokens: [llama_token], shouldStop: () -> FinishReason?) throws(LLMError) -> PromptEvaluation {
         precondition(!tokens.isEmpty, "evaluate needs at least one token")
+        adoptBestPrefix(for: tokens)
         let group = Self.reuseGranularity
         let common = zip(cachedTokens, tokens).prefix { $0 == $1 }.count
         var reused = min(common, canonicalLength) / group * group
@@ -268,13 +279,17 @@ final class LoadedModel {
     /// Makes the KV cache hold exactly `tokens` when no logits are needed (scoring): when the cache
     /// already starts with `tokens` it is only trimmed, otherwise the tokens are evaluated.
     func prepareCache(_ tokens: [llama_token]) throws(LLMError) {
-        guard !tokens.isEmpty else { return resetCache() }
+        guard !tokens.isEmpty else {
+            parkSequenceZero()
+            return clearSequenceZero()
+        }
         let common = zip(cachedTokens, tokens).prefix { $0 == $1 }.count
         guard common == tokens.count else {
             _ = try evaluate(tokens, shouldStop: { nil })
             return
         }
         if cachedTokens.count > tokens.count {
+            if tokens.count < canonicalLength { parkSequenceZero() }
             if !llama_memory_seq_rm(llama_get_memory(context), 0, llama_pos(tokens.count), -1) {
                 return resetCache()
             }
@@ -442,6 +457,7 @@ extension LoadedModel {
     /// Loads the state saved in `url` into sequence 0 when it holds exactly `tokens`.
     /// - Returns: nil when restored, otherwise why the file was not used (the cache is then empty).
     func restoreState(from url: URL, expecting tokens: [llama_token]) -> String? {
+        parkSequenceZero()
         resetCache()
         var found = [llama_token](repeating: 0, count: tokens.count + 1)
         var count = 0
@@ -484,7 +500,8 @@ extension LoadedModel {
 
 extension LoadedModel {
     /// Brings sequence `sequence` (not 0) to hold exactly `tokens`: the aligned prefix it shares
-    /// with sequence 0 is borrowed from there (`llama_memory_seq_cp`), the rest evaluated in
+    /// with sequence 0 is borrowed from there (`llama_memory_seq_cp`), or restored from a parked
+    /// prefix that shares more, the rest evaluated in
     /// aligned batches, so the last token's logits are the last row of the last decode.
     func evaluate(_ tokens: [llama_token], inSequence sequence: llama_seq_id,
                   shouldStop: () -> FinishReason?) throws(LLMError) -> PromptEvaluation {
@@ -492,11 +509,15 @@ extension LoadedModel {
         let group = Self.reuseGranularity
         let memory = llama_get_memory(context)
         _ = llama_memory_seq_rm(memory, sequence, -1, -1)
-        let common = zip(cachedTokens, tokens).prefix { $0 == $1 }.count
-        var reused = min(common, canonicalLength) / group * group
-        if reused == tokens.count { reused -= group }
-        reused = max(reused, 0)
-        if reused > 0 { llama_memory_seq_cp(memory, 0, sequence, 0, llama_pos(reused)) }
+        // The last token is always evaluated, for its logits.
+        func leavingLast(_ count: Int) -> Int { max(0, count == tokens.count ? count - group : count) }
+        var reused = leavingLast(reusableCount(of: tokens))
+        if let best = bestParked(for: tokens), case let fromParked = leavingLast(best.reusable), fromParked > reused,
+           restoreParked(best.index, into: sequence, keeping: fromParked) {
+            reused = fromParked
+        } else if reused > 0 {
+            llama_memory_seq_cp(memory, 0, sequence, 0, llama_pos(reused))
+        }
         var position = reused
         while position < tokens.count {
             if let reason = shouldStop() { return PromptEvaluation(reusedTokens: reused, stopReason: reason) }

@@ -64,7 +64,10 @@ struct EngineBenchCommand: AsyncParsableCommand {
         for name in models {
             let resolved = try directory.resolve(name)
             Terminal.error("==> \(resolved.id): loading")
-            let configuration = LlamaConfiguration(threads: threads, contextSize: 2048, batchSize: 512, flashAttention: flashAttention)
+            var configuration = LlamaConfiguration(threads: threads, contextSize: 2048, batchSize: 512, flashAttention: flashAttention)
+            // Like the reference, keep only the last prompt: a parked copy of the main prompt would
+            // turn its next measurement into a restore, and the prefix measurement needs a cold start.
+            configuration.parkedPromptBytes = 0
             let engine = try await LlamaEngine(modelPath: resolved.path, id: resolved.id, configuration: configuration)
 
             // Ours and the reference alternate, so drift in machine load hits both alike.
