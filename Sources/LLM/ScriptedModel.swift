@@ -68,6 +68,7 @@ public final class ScriptedModel: LanguageModel, LogLikelihoodScoring {
         var requests: [GenerationRequest] = []
         var availability: ModelAvailability = .ready
         var scores: [String: Double] = [:]
+        var scoredPrompts: [String] = []
     }
 
     /// What the scripted model pretends to be able to do.
@@ -129,6 +130,9 @@ public final class ScriptedModel: LanguageModel, LogLikelihoodScoring {
     /// Every request received so far, in order.
     public var requests: [GenerationRequest] { state.withLock { $0.requests } }
 
+    /// Every prompt ``logLikelihoods(of:after:)`` scored continuations after, in order.
+    public var scoredPrompts: [String] { state.withLock { $0.scoredPrompts } }
+
     /// Sets what ``availability`` reports, to test how callers handle a missing model.
     public func setAvailability(_ availability: ModelAvailability) {
         state.withLock { $0.availability = availability }
@@ -143,7 +147,10 @@ public final class ScriptedModel: LanguageModel, LogLikelihoodScoring {
     public func countTokens(_ text: String) async throws -> Int { Self.pieces(of: text).count }
 
     public func logLikelihoods(of continuations: [String], after prompt: String) async throws -> [Double] {
-        let scores = state.withLock { $0.scores }
+        let scores = state.withLock { state in
+            state.scoredPrompts.append(prompt)
+            return state.scores
+        }
         return continuations.map { scores[$0] ?? -Double($0.count) }
     }
 

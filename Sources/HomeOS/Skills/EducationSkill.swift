@@ -36,6 +36,16 @@ struct EducationSkill: HomeOSSkill {
         return Arguments(topic: topic, child: child?.name)
     }
 
+    /// What the model chooses between when the words do not say what kind of request it is.
+    static let requestCategories = [
+        ClassificationCategory(name: Request.explain.rawValue, description: "explain a topic or answer a curious question",
+                               examples: ["How do volcanoes work?"]),
+        ClassificationCategory(name: Request.homework.rawValue, description: "help a child work through homework",
+                               examples: ["Help Leo with his fractions homework"]),
+        ClassificationCategory(name: Request.message.rawValue, description: "write or send a message to a teacher or parent",
+                               examples: ["Email Ms. Okafor that Leo was sick"]),
+    ]
+
     func execute(arguments: Arguments, context: SkillContext) async throws -> SkillResult {
         let message = context.message
         let family = CoreSkillSupport.family(services)
@@ -47,15 +57,8 @@ struct EducationSkill: HomeOSSkill {
 
         var request = Self.request(for: message)
         if request == nil {
-            let categories = [
-                ClassificationCategory(name: Request.explain.rawValue, description: "explain a topic or answer a curious question",
-                                       examples: ["How do volcanoes work?"]),
-                ClassificationCategory(name: Request.homework.rawValue, description: "help a child work through homework",
-                                       examples: ["Help Leo with his fractions homework"]),
-                ClassificationCategory(name: Request.message.rawValue, description: "write or send a message to a teacher or parent",
-                                       examples: ["Email Ms. Okafor that Leo was sick"]),
-            ]
-            request = await DailySkillSupport.classify(message, categories: categories, context: context).flatMap(Request.init(rawValue:))
+            request = await DailySkillSupport.classify(message, categories: Self.requestCategories, context: context)
+                .flatMap(Request.init(rawValue:))
             // A message needs someone to send it to: the model's "message" without a teacher or parent named is an
             // explanation request it misread.
             if request == .message, Self.teacher(in: message, services: services, child: child) == nil,

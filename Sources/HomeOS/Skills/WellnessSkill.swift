@@ -24,14 +24,17 @@ struct WellnessSkill: HomeOSSkill {
 
     let services: HomeOSServices
 
+    /// What the model chooses between when the words do not say what an entry is about.
+    static let kindCategories = WellnessEntry.Kind.allCases.map {
+        ClassificationCategory(name: $0.rawValue, description: "about \($0 == .water ? "drinking water" : $0 == .steps ? "walking and steps" : "sleep")")
+    }
+
     func execute(arguments: Arguments, context: SkillContext) async throws -> SkillResult {
         let message = context.message
         var kind = arguments.kind.flatMap { WellnessEntry.Kind(rawValue: $0.rawValue) } ?? Self.kind(in: message)
         if kind == nil {
-            let categories = WellnessEntry.Kind.allCases.map {
-                ClassificationCategory(name: $0.rawValue, description: "about \($0 == .water ? "drinking water" : $0 == .steps ? "walking and steps" : "sleep")")
-            }
-            kind = await DailySkillSupport.classify(message, categories: categories, context: context).flatMap(WellnessEntry.Kind.init(rawValue:))
+            kind = await DailySkillSupport.classify(message, categories: Self.kindCategories, context: context)
+                .flatMap(WellnessEntry.Kind.init(rawValue:))
         }
         if DailySkillSupport.mentions(message, any: ["habit", "every day", "each day"]) {
             let name: String

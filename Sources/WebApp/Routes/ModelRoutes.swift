@@ -64,6 +64,7 @@ struct ModelRoutes {
         session.events.publish(ServerSentEvent("model", ["id": entry.id, "state": "loading"]))
         do {
             let loaded = try await session.models.load(entry.id)
+            await session.startWarmUp()
             session.events.publish(ServerSentEvent("model", ["id": loaded.id, "state": "ready"]))
             return loaded.id
         } catch {

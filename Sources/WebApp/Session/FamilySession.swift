@@ -22,6 +22,8 @@ actor FamilySession {
     /// Makes the allowed remote model into the skills' last-resort fallback (nil: never leaves the machine).
     private let remoteFallback: (@Sendable (RemoteFallbackSetting) -> RemoteFallback?)?
     private var familyGeneration = 0
+    /// The running warm-up, if any (``startWarmUp()``).
+    private var warmUp: Task<Void, Never>?
     /// The last morning briefing written on request, for Today.
     private(set) var briefing: BriefingPayload?
 
@@ -57,6 +59,17 @@ actor FamilySession {
             return home
         } catch let error as HomeOSAssistantError {
             throw APIError(.serviceUnavailable, error.description)
+        }
+    }
+
+    /// Evaluates the skills' fixed classification prompts in the background
+    /// (``HomeOSAssistant/warmUp()``), after the model loaded or changed; a newer warm-up replaces
+    /// one still running. Without a family or a model it does nothing.
+    func startWarmUp() {
+        warmUp?.cancel()
+        warmUp = Task { [weak self] in
+            guard let home = try? await self?.assistant() else { return }
+            await home.warmUp()
         }
     }
 
