@@ -116,6 +116,28 @@ import Testing
         }
     }
 
+    /// Without a model's proposal the list answers, and it honours what the request names: a food
+    /// ("noodles"), a cuisine it has ("Thai"), or failing that one of the same family (Korean →
+    /// an East Asian dish), never a dish that breaks an allergy (Daniel: shellfish).
+    @Test func theListsDinnerHonoursTheFoodAndCuisineTheRequestNames() async throws {
+        let scenario = try CoreScenario()
+        let skill = MealPlanningSkill(services: scenario.services)
+        func dinner(_ message: String) async throws -> String {
+            let result = try await skill.execute(arguments: .init(), context: scenario.context(message, model: nil))
+            return try #require(result.coreText)
+        }
+        let noodles = try await dinner("What should we have for dinner tonight with noodles?")
+        #expect(noodles.lowercased().contains("noodle") || noodles.contains("lo mein"), "\(noodles)")
+        #expect(!noodles.lowercased().contains("shrimp"), "shellfish for Daniel: \(noodles)")
+        let thai = try await dinner("Thai dinner tonight?")
+        #expect(thai.hasPrefix("How about Thai basil chicken"), "\(thai)")
+        let korean = try await dinner("Something Korean for dinner?")
+        let eastAsian = ["lo mein", "fried rice", "rice bowls", "Thai basil", "stir-fry"]
+        #expect(eastAsian.contains { korean.contains($0) }, "\(korean)")
+        let tacos = try await dinner("Dinner with the kids, maybe tacos?")
+        #expect(tacos.hasPrefix("How about Black bean tacos"), "\(tacos)")
+    }
+
     @Test func grapefruitWithAtorvastatinHandsOffToHealthcare() async throws {
         let scenario = try CoreScenario()
         let model = ScriptedModel(defaultReply: Self.grapefruitDinner)

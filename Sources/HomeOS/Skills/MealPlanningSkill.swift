@@ -201,7 +201,8 @@ public struct MealPlanningSkill: HomeOSSkill {
             }
         }
         let cuisine = arguments.cuisine ?? RestaurantReservationSkill.cuisine(in: context.message)
-        let meal = chosen ?? Self.fallback(constraints: constraints, cuisine: cuisine, maxPrepMinutes: arguments.maxPrepMinutes,
+        let meal = chosen ?? Self.fallback(constraints: constraints, cuisine: cuisine, wanted: Self.wantedFoods(in: context.message),
+                                           maxPrepMinutes: arguments.maxPrepMinutes,
                                            seed: DayString.dayNumber(CoreSkillSupport.day(context.now, in: context.timeZone)) ?? 0,
                                            checker: { problems(with: $0, constraints).isEmpty })
         guard let meal else {
@@ -387,6 +388,22 @@ public struct MealPlanningSkill: HomeOSSkill {
                                           description: "Shrimp stir-fried with snap peas and peppers over rice.",
                                           keyIngredients: ["shrimp", "snap peas", "bell peppers", "garlic", "rice"]),
                      suits: ["pescatarian", "dairy free"]),
+        FallbackMeal(meal: MealSuggestion(name: "Chicken noodle soup", cuisine: "American", prepMinutes: 35,
+                                          description: "Chicken, egg noodles, carrots and celery simmered in a clear broth.",
+                                          keyIngredients: ["chicken", "egg noodles", "carrots", "celery", "onion"]),
+                     suits: ["dairy free", "low sodium"]),
+        FallbackMeal(meal: MealSuggestion(name: "Vegetable lo mein", cuisine: "Chinese", prepMinutes: 25,
+                                          description: "Soft noodles tossed with cabbage, carrots and snap peas in a light soy sauce.",
+                                          keyIngredients: ["lo mein noodles", "cabbage", "carrots", "snap peas", "soy sauce"]),
+                     suits: ["vegetarian", "pescatarian", "dairy free"]),
+        FallbackMeal(meal: MealSuggestion(name: "Thai basil chicken with rice", cuisine: "Thai", prepMinutes: 25,
+                                          description: "Chicken stir-fried with Thai basil, peppers and garlic, served over jasmine rice.",
+                                          keyIngredients: ["chicken thighs", "thai basil", "bell peppers", "garlic", "jasmine rice"]),
+                     suits: ["dairy free"]),
+        FallbackMeal(meal: MealSuggestion(name: "Rice noodle bowls with shrimp", cuisine: "Vietnamese", prepMinutes: 25,
+                                          description: "Rice noodles with shrimp, cucumber, carrots and fresh mint.",
+                                          keyIngredients: ["rice noodles", "shrimp", "cucumber", "carrots", "mint"]),
+                     suits: ["pescatarian", "gluten free", "dairy free"]),
         FallbackMeal(meal: MealSuggestion(name: "Beef and vegetable stew", cuisine: "American", prepMinutes: 90,
                                           description: "Slow-simmered beef with potatoes, carrots and onions.",
                                           keyIngredients: ["beef chuck", "potatoes", "carrots", "onions", "thyme"]),
@@ -395,9 +412,10 @@ public struct MealPlanningSkill: HomeOSSkill {
 
     /// A safe meal from the built-in list: passes `checker` (allergies, recent meals), then best
     /// for the family's diets, the wanted cuisine and time; ties are rotated by `seed`.
-    static func fallback(constraints: Constraints, cuisine: String?, maxPrepMinutes: Int?, seed: Int,
+    static func fallback(constraints: Constraints, cuisine: String?, wanted: Set<String> = [], maxPrepMinutes: Int?, seed: Int,
                          checker: (MealSuggestion) -> Bool) -> MealSuggestion? {
-        rankedCandidates(constraints: constraints, cuisine: cuisine, maxPrepMinutes: maxPrepMinutes, seed: seed).first(where: checker)
+        rankedCandidates(constraints: constraints, cuisine: cuisine, wanted: wanted, maxPrepMinutes: maxPrepMinutes, seed: seed)
+            .first(where: checker)
     }
 
     static func rankedFallbacks(constraints: Constraints, cuisine: String?, maxPrepMinutes: Int?, seed: Int,
@@ -405,13 +423,22 @@ public struct MealPlanningSkill: HomeOSSkill {
         rankedCandidates(constraints: constraints, cuisine: cuisine, maxPrepMinutes: maxPrepMinutes, seed: seed).filter(checker)
     }
 
-    /// The built-in meals, best first for the diets, cuisine and time, ties rotated by `seed`
-    /// (not yet checked: callers filter them, lazily when one is enough).
-    static func rankedCandidates(constraints: Constraints, cuisine: String?, maxPrepMinutes: Int?, seed: Int) -> [MealSuggestion] {
+    /// The built-in meals, best first for the foods the request names (`wanted`, see
+    /// ``wantedFoods(in:)``), the diets, the cuisine (or one of its family: Thai for Vietnamese)
+    /// and time, ties rotated by `seed` (not yet checked: callers filter them, lazily when one is
+    /// enough).
+    static func rankedCandidates(constraints: Constraints, cuisine: String?, wanted: Set<String> = [], maxPrepMinutes: Int?,
+                                 seed: Int) -> [MealSuggestion] {
         let safe = fallbackMeals
+        let wantedFamily = cuisine.flatMap { cuisineFamilies[$0.lowercased()] }
         func score(_ candidate: FallbackMeal) -> Int {
             var score = constraints.diets.filter { candidate.suits.contains($0) }.count * 2
-            if let cuisine, candidate.meal.cuisine.lowercased() == cuisine.lowercased() { score += 5 }
+            score += 4 * Set(foodWords(of: candidate.meal)).intersection(wanted).count
+            if let cuisine, candidate.meal.cuisine.lowercased() == cuisine.lowercased() {
+                score += 5
+            } else if let wantedFamily, cuisineFamilies[candidate.meal.cuisine.lowercased()] == wantedFamily {
+                score += 3
+            }
             if let maxPrepMinutes, candidate.meal.prepMinutes <= maxPrepMinutes { score += 3 }
             return score
         }
@@ -422,6 +449,38 @@ public struct MealPlanningSkill: HomeOSSkill {
             let (l, r) = (score(lhs.element), score(rhs.element))
             return l != r ? l > r : lhs.offset < rhs.offset
         }.map(\.element.meal)
+    }
+
+    /// Cuisines close enough that a wish for one is served by another when the list has none of
+    /// it (the list's "Asian" dishes are East Asian stir-fries and bowls).
+    static let cuisineFamilies: [String: String] = [
+        "thai": "east-asian", "vietnamese": "east-asian", "chinese": "east-asian", "japanese": "east-asian",
+        "korean": "east-asian", "asian": "east-asian", "ramen": "east-asian", "sushi": "east-asian",
+        "italian": "italian", "pizza": "italian",
+        "mediterranean": "mediterranean", "greek": "mediterranean", "lebanese": "mediterranean", "turkish": "mediterranean",
+        "spanish": "mediterranean", "tapas": "mediterranean",
+        "american": "american", "bbq": "american", "barbecue": "american", "burger": "american", "burgers": "american",
+        "steakhouse": "american", "steak": "american",
+    ]
+
+    /// Words that dish names and ingredient lists share with any request.
+    private static let notFoods: Set<String> = ["with", "and", "the", "a", "of", "in", "on", "for", "to", "oil", "sauce", "fresh"]
+
+    /// The words of a dish's name and key ingredients, singular ("noodle", "taco").
+    static func foodWords(of meal: MealSuggestion) -> [String] {
+        (CoreSkillSupport.words(meal.name) + meal.keyIngredients.flatMap(CoreSkillSupport.words))
+            .map(singular).filter { !notFoods.contains($0) }
+    }
+
+    /// The foods a dinner request names that dishes of the built-in list have ("something with
+    /// noodles" → noodle), so the list's answer honours them.
+    static func wantedFoods(in message: String) -> Set<String> {
+        let known = Set(fallbackMeals.flatMap { foodWords(of: $0.meal) })
+        return Set(CoreSkillSupport.words(message).map(singular)).intersection(known)
+    }
+
+    private static func singular(_ word: String) -> String {
+        word.count > 3 && word.hasSuffix("s") && !word.hasSuffix("ss") ? String(word.dropLast()) : word
     }
 
     // MARK: Week, groceries, history
