@@ -56,6 +56,15 @@ extension LanguageModel {
 ///
 /// This is the basis of fast, closed-set classification: score each category name and take the
 /// best, instead of asking the model to write one.
+/// A model that can evaluate a prompt ahead of time, while it has nothing else to do, so that a
+/// later request that starts the same way evaluates only the rest (`LlamaEngine` keeps such
+/// prompts as parked prefixes). Prefilling gives way to any request that arrives meanwhile.
+public protocol PromptPrefilling: Sendable {
+    /// Evaluates `prompt` (raw text, already formatted for the model) when idle; returns early when
+    /// a request arrives or the model cannot (nothing is reported: a prefill only saves time later).
+    func prefill(_ prompt: String) async
+}
+
 public protocol LogLikelihoodScoring: Sendable {
     /// The total log-probability (natural log) of each continuation's tokens after `prompt`.
     /// The prompt is raw text, already formatted for the model.

@@ -14,7 +14,7 @@ import Synchronization
 /// let answer = try await model.respond(to: "What's the weather?")
 /// #expect(model.requests.count == 1)
 /// ```
-public final class ScriptedModel: LanguageModel, LogLikelihoodScoring {
+public final class ScriptedModel: LanguageModel, LogLikelihoodScoring, PromptPrefilling {
     /// Decides whether a rule answers a request.
     public enum Matcher: Sendable {
         /// Matches when the prompt text contains the string (case-insensitive).
@@ -69,6 +69,7 @@ public final class ScriptedModel: LanguageModel, LogLikelihoodScoring {
         var availability: ModelAvailability = .ready
         var scores: [String: Double] = [:]
         var scoredPrompts: [String] = []
+        var prefilledPrompts: [String] = []
     }
 
     /// What the scripted model pretends to be able to do.
@@ -132,6 +133,14 @@ public final class ScriptedModel: LanguageModel, LogLikelihoodScoring {
 
     /// Every prompt ``logLikelihoods(of:after:)`` scored continuations after, in order.
     public var scoredPrompts: [String] { state.withLock { $0.scoredPrompts } }
+
+    /// Every prompt ``prefill(_:)`` was given, in order.
+    public var prefilledPrompts: [String] { state.withLock { $0.prefilledPrompts } }
+
+    /// Records `prompt` (a scripted model has no cache to fill).
+    public func prefill(_ prompt: String) async {
+        state.withLock { $0.prefilledPrompts.append(prompt) }
+    }
 
     /// Sets what ``availability`` reports, to test how callers handle a missing model.
     public func setAvailability(_ availability: ModelAvailability) {

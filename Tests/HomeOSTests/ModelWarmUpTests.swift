@@ -4,12 +4,12 @@ import LLM
 import Skills
 import Testing
 
-/// The warm server evaluates the skills' fixed classification prompts before the first message
-/// (`HomeOSAssistant.warmUp()`), so the engine keeps them: each enabled skill's set once, none of
-/// a disabled skill's, and nothing at all asked of a model that cannot score (a remote engine
-/// would have to generate).
+/// The warm server has the engine prefill the skills' fixed classification prompts before the
+/// first message (`HomeOSAssistant.warmUp()`), so the engine keeps them: each enabled skill's set
+/// once, none of a disabled skill's, nothing generated or scored, and nothing at all asked of a
+/// model that cannot score (a remote engine).
 @Suite struct ModelWarmUpTests {
-    @Test func eachEnabledSkillsClassificationPromptIsScoredOnce() async throws {
+    @Test func eachEnabledSkillsClassificationPromptIsPrefilledOnce() async throws {
         let scenario = try CoreScenario()
         var settings = try scenario.storage.load(.skillSettings)
         settings.setEnabled(false, skillID: "transportation")
@@ -19,15 +19,17 @@ import Testing
 
         await home.warmUp()
 
-        let prompts = model.scoredPrompts
-        #expect(prompts.count == 4, "\(prompts.count) prompts scored")
+        let prompts = model.prefilledPrompts
+        #expect(prompts.count == 4, "\(prompts.count) prompts prefilled")
         #expect(prompts.allSatisfy { $0.contains("Classify the message into exactly one category") })
         // Healthcare's triage, home maintenance's urgency, education's kind of request, wellness's entry kind.
         for category in ["- emergency:", "- soon:", "- homework:", "- sleep:"] {
-            #expect(prompts.filter { $0.contains(category) }.count == 1, "\(category) scored once")
+            #expect(prompts.filter { $0.contains(category) }.count == 1, "\(category) prefilled once")
         }
         #expect(!prompts.contains { $0.contains("- who-drives:") }, "a disabled skill's prompt is not evaluated")
-        #expect(model.requests.isEmpty, "the warm-up generates nothing")
+        // The prompt is the one classification uses, up to the message.
+        #expect(prompts.allSatisfy { $0.contains("Message: \nCategory:") })
+        #expect(model.requests.isEmpty && model.scoredPrompts.isEmpty, "the warm-up generates and scores nothing")
     }
 
     @Test func aModelThatCannotScoreIsAskedNothing() async throws {
@@ -36,6 +38,6 @@ import Testing
         let home = try HomeOSAssistant(storage: scenario.storage, bridge: LLMBridge(model: model), now: { CoreScenario.now })
         await home.warmUp()
         #expect(model.requests.isEmpty)
-        #expect(model.scoredPrompts.isEmpty)
+        #expect(model.prefilledPrompts.isEmpty)
     }
 }

@@ -62,6 +62,20 @@ import Testing
         #expect(restored[0] > restored[2])
     }
 
+    @Test func aPrefilledPromptIsReusedByTheNextRequestThatStartsWithItWithTheSameAnswer() async throws {
+        let engine = try await Self.engine()
+        let prompt = try await engine.formattedPrompt(for: [Self.kitchen, .user("Is satay a good idea?")])
+        let systemPart = try await engine.formattedPrompt(for: [Self.kitchen, .user("")])
+        await engine.prefill(systemPart)
+        _ = try await Self.ask(engine, Self.garden, "When should I water the tomatoes?")  // the prefill is parked
+        let back = try await engine.respond(to: GenerationRequest(prompt: .text(prompt), options: GenerationOptions(maxTokens: 16)))
+        let systemTokens = try await engine.countTokens(Self.kitchen.content)
+        #expect(back.usage.cachedPromptTokens >= systemTokens - 16, "reused \(back.usage.cachedPromptTokens) of \(systemTokens)")
+        let fresh = try await Self.engine().respond(to: GenerationRequest(prompt: .text(prompt), options: GenerationOptions(maxTokens: 16)))
+        #expect(fresh.usage.cachedPromptTokens < 16)
+        #expect(back.text == fresh.text)
+    }
+
     @Test func aRequestDecodedBesideAnotherBorrowsTheParkedPrefixWithTheSameAnswer() async throws {
         var configuration = TestModels.configuration
         configuration.batchSequences = 4

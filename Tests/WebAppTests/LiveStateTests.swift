@@ -57,17 +57,17 @@ import WebFoundation
         #expect(try await session.assistant().assistant !== before.assistant, "a family edit rebuilds it")
     }
 
-    @Test func theServerEvaluatesTheSkillsClassificationPromptsAfterTheModelLoads() async throws {
+    @Test func theServerPrefillsTheSkillsClassificationPromptsAfterTheModelLoads() async throws {
         let model = ScriptedModel(id: "scoring", capabilities: [.scoring])
         let fixture = try await WebFixture(model: model)
         // The warm-up runs in the background after loadInitialModel returns.
         let deadline = ContinuousClock.now + .seconds(10)
-        while model.scoredPrompts.count < ModelWarmUpCount.sampleFamily, ContinuousClock.now < deadline {
+        while model.prefilledPrompts.count < ModelWarmUpCount.sampleFamily, ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(20))
         }
         withExtendedLifetime(fixture) {}
-        #expect(model.scoredPrompts.count == ModelWarmUpCount.sampleFamily)
-        #expect(model.requests.isEmpty, "nothing is generated before the first message")
+        #expect(model.prefilledPrompts.count == ModelWarmUpCount.sampleFamily)
+        #expect(model.requests.isEmpty && model.scoredPrompts.isEmpty, "nothing is generated or scored before the first message")
     }
 
     /// The sample family enables every skill: healthcare, home maintenance, education,

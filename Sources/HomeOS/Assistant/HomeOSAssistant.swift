@@ -46,8 +46,8 @@ public struct HomeOSAssistant: Sendable {
     public let router: ChatTurnRouter
     /// The coordinator.
     public let assistant: Assistant
-    /// The model the skills classify with, for ``warmUp()``.
-    private let skillBridge: LLMBridge?
+    /// The model, for ``warmUp()``.
+    private let bridge: LLMBridge?
 
     /// Builds the assistant over `storage`.
     /// - Parameters:
@@ -99,7 +99,7 @@ public struct HomeOSAssistant: Sendable {
         self.timeZone = timeZone
         self.registry = registry
         self.router = router
-        self.skillBridge = bridge?.screeningAnswers
+        self.bridge = bridge
         // The skills' answers reach the family: every one passes the answer screen first (the
         // assistant screened the message itself before routing).
         self.assistant = Assistant(registry: registry, router: router, bridge: bridge?.screeningAnswers, approvals: approvals,
@@ -110,17 +110,17 @@ public struct HomeOSAssistant: Sendable {
                                                                                         askConsent: $0.askConsent) })
     }
 
-    /// Evaluates the fixed classification prompts of the enabled skills once (``ModelWarmUp``), so
-    /// an engine that keeps recent prompts (`LlamaEngine`'s parked prefixes) has them ready and
-    /// the first question that needs one waits only for its own words. Does nothing for a model
-    /// that cannot score continuations (a remote engine would be asked to generate); stops between
-    /// prompts when cancelled; a failure only means the first such question is slower.
+    /// Evaluates the fixed part of the enabled skills' classification prompts ahead of time
+    /// (``ModelWarmUp``, ``LLMBridge/prefillClassification(categories:maxExamplesPerCategory:)``),
+    /// so an engine that keeps recent prompts (`LlamaEngine`'s parked prefixes) has them ready and
+    /// the first question that needs one waits only for its own words. The engine gives way to any
+    /// request that arrives meanwhile; a model that cannot prefill (a remote engine) is asked
+    /// nothing; a prefill cut short only means the first such question is slower.
     public func warmUp() async {
-        guard let bridge = skillBridge, let scorer = bridge.model as? any LogLikelihoodScoring, scorer.canScoreLogLikelihoods
-        else { return }
+        guard let bridge else { return }
         for categories in ModelWarmUp.sets(enabled: registry.isEnabled) {
             if Task.isCancelled { return }
-            _ = try? await bridge.classify(input: "hello", categories: categories)
+            guard await bridge.prefillClassification(categories: categories) else { return }
         }
     }
 

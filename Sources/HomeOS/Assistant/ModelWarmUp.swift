@@ -1,10 +1,10 @@
 import LLM
 
-/// The classification prompts the skills ask the model on their way to an answer, which a warm
-/// server evaluates once, before anyone asks (``HomeOSAssistant/warmUp()``).
+/// The classification prompts the skills ask the model on their way to an answer, whose fixed
+/// part a warm server has the engine evaluate before anyone asks (``HomeOSAssistant/warmUp()``).
 ///
 /// Each prompt's categories, descriptions and examples are fixed; only the message at its end
-/// changes. Evaluated once, the engine keeps their state (parked prefixes), and the first health
+/// changes. Prefilled once, the engine keeps their state (parked prefixes), and the first health
 /// or home-repair question after a start waits for its message's tokens instead of the whole
 /// 150–190-token prompt (250–300 ms on two cores).
 enum ModelWarmUp {

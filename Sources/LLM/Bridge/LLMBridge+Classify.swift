@@ -83,6 +83,22 @@ extension LLMBridge {
         return Classification(name: name, method: .freeTextMatch, scores: [])
     }
 
+    /// Evaluates the fixed part of ``classify(input:categories:maxExamplesPerCategory:deadline:)``'s
+    /// prompt for `categories` ahead of time (everything before the message), on a model that
+    /// scores continuations and can prefill (``PromptPrefilling``), so a later classification
+    /// evaluates only its message.
+    /// - Returns: whether the model was asked to prefill.
+    @discardableResult
+    public func prefillClassification(categories: [ClassificationCategory], maxExamplesPerCategory: Int = 2) async -> Bool {
+        guard let prefiller = model as? any PromptPrefilling, let scorer = model as? any LogLikelihoodScoring,
+              scorer.canScoreLogLikelihoods, !categories.isEmpty,
+              let prompt = try? await scorer.formattedPrompt(
+                  for: Self.classificationPrompt(input: "", categories: categories, maxExamples: maxExamplesPerCategory))
+        else { return false }
+        await prefiller.prefill(prompt)
+        return true
+    }
+
     /// The classification prompt: the categories with descriptions and examples, then the input.
     static func classificationPrompt(input: String, categories: [ClassificationCategory], maxExamples: Int) -> [ChatMessage] {
         var lines = ["Classify the message into exactly one category. Reply with the category name only.", "", "Categories:"]

@@ -96,15 +96,16 @@ public final class FamilyWebServer: Sendable {
     }
 
     /// Loads the first model (when there is a loader), and builds the assistant over it and the
-    /// family, so the first message does not wait for that (about 200 ms on 2 cores); the skills'
-    /// classification prompts are then evaluated in the background (``HomeOSAssistant/warmUp()``).
+    /// family, so the first message does not wait for that (about 200 ms on 2 cores), and has the
+    /// engine prefill the skills' classification prompts (``HomeOSAssistant/warmUp()``, about a
+    /// second), before the server listens: no request can wait behind them.
     /// - Returns: its id.
     /// - Throws: the loader's error, which says what to do.
     @discardableResult
     public func loadInitialModel() async throws -> String? {
         let id = try await session.models.load(configuration.modelID).id
         _ = try? await session.assistant()  // before `homeos init` there is no family yet: built on demand later
-        await session.startWarmUp()
+        await session.warmUp()
         return id
     }
 

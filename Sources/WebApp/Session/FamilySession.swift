@@ -23,7 +23,7 @@ actor FamilySession {
     private let remoteFallback: (@Sendable (RemoteFallbackSetting) -> RemoteFallback?)?
     private var familyGeneration = 0
     /// The running warm-up, if any (``startWarmUp()``).
-    private var warmUp: Task<Void, Never>?
+    private var warmUpTask: Task<Void, Never>?
     /// The last morning briefing written on request, for Today.
     private(set) var briefing: BriefingPayload?
 
@@ -62,15 +62,19 @@ actor FamilySession {
         }
     }
 
-    /// Evaluates the skills' fixed classification prompts in the background
+    /// Has the engine prefill the skills' fixed classification prompts in the background
     /// (``HomeOSAssistant/warmUp()``), after the model loaded or changed; a newer warm-up replaces
     /// one still running. Without a family or a model it does nothing.
     func startWarmUp() {
-        warmUp?.cancel()
-        warmUp = Task { [weak self] in
-            guard let home = try? await self?.assistant() else { return }
-            await home.warmUp()
-        }
+        warmUpTask?.cancel()
+        warmUpTask = Task { [weak self] in await self?.warmUp() }
+    }
+
+    /// Has the engine prefill the skills' fixed classification prompts now (the server's start,
+    /// before it listens); without a family or a model it does nothing.
+    func warmUp() async {
+        guard let home = try? await assistant() else { return }
+        await home.warmUp()
     }
 
     /// The family was edited: the next turn rebuilds the assistant (medication names, skill
