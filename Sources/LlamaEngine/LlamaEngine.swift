@@ -340,7 +340,8 @@ public actor LlamaEngine: LanguageModel, LogLikelihoodScoring, PromptPrefilling 
         guard let model = try? model() else { return }
         let tokens = model.tokenize(prompt, addSpecial: true)
         let aligned = tokens.count / LoadedModel.reuseGranularity * LoadedModel.reuseGranularity
-        var end = model.reusableCount(of: tokens)
+        // What sequence 0 or a parked prefix already holds is not evaluated again.
+        var end = max(model.reusableCount(of: tokens), model.bestParked(for: tokens)?.reusable ?? 0)
         while end < aligned {
             guard requestsSeen == seen, waiting.isEmpty, !batchRunning, !Task.isCancelled else { return }
             let quiet = lastActivity.duration(to: .now)
