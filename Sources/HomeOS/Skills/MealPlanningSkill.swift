@@ -445,10 +445,11 @@ public struct MealPlanningSkill: HomeOSSkill {
         let count = safe.count
         let start = ((seed % count) + count) % count
         let rotated = Array(safe[start...] + safe[..<start])
-        return rotated.enumerated().sorted { lhs, rhs in
-            let (l, r) = (score(lhs.element), score(rhs.element))
-            return l != r ? l > r : lhs.offset < rhs.offset
-        }.map(\.element.meal)
+        // Each meal is scored once (a score reads its words), then sorted by score, ties in rotated order.
+        let scored = rotated.enumerated().map { (offset: $0.offset, meal: $0.element.meal, score: score($0.element)) }
+        return scored.sorted { lhs, rhs in
+            lhs.score != rhs.score ? lhs.score > rhs.score : lhs.offset < rhs.offset
+        }.map(\.meal)
     }
 
     /// Cuisines close enough that a wish for one is served by another when the list has none of
@@ -469,18 +470,14 @@ public struct MealPlanningSkill: HomeOSSkill {
     /// The words of a dish's name and key ingredients, singular ("noodle", "taco").
     static func foodWords(of meal: MealSuggestion) -> [String] {
         (CoreSkillSupport.words(meal.name) + meal.keyIngredients.flatMap(CoreSkillSupport.words))
-            .map(singular).filter { !notFoods.contains($0) }
+            .map(TermMatcher.singular).filter { !notFoods.contains($0) }
     }
 
     /// The foods a dinner request names that dishes of the built-in list have ("something with
     /// noodles" → noodle), so the list's answer honours them.
     static func wantedFoods(in message: String) -> Set<String> {
         let known = Set(fallbackMeals.flatMap { foodWords(of: $0.meal) })
-        return Set(CoreSkillSupport.words(message).map(singular)).intersection(known)
-    }
-
-    private static func singular(_ word: String) -> String {
-        word.count > 3 && word.hasSuffix("s") && !word.hasSuffix("ss") ? String(word.dropLast()) : word
+        return Set(CoreSkillSupport.words(message).map(TermMatcher.singular)).intersection(known)
     }
 
     // MARK: Week, groceries, history

@@ -63,8 +63,8 @@ actor FamilySession {
     }
 
     /// Has the engine prefill the skills' fixed classification prompts in the background
-    /// (``HomeOSAssistant/warmUp()``), after the model loaded or changed; a newer warm-up replaces
-    /// one still running. Without a family or a model it does nothing.
+    /// (``HomeOSAssistant/warmUp()``), after a model switch; a newer warm-up replaces one still
+    /// running. Without a family or a model it does nothing.
     func startWarmUp() {
         warmUpTask?.cancel()
         warmUpTask = Task { [weak self] in await self?.warmUp() }
