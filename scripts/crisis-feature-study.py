@@ -1,0 +1,164 @@
+"""Which sentence features would let the crisis classifier generalise to a new author?
+
+A study, not part of the product: it reads only the development crisis sets
+(evaluation/development/crisis*.jsonl), never the frozen held-out set.
+
+For each feature set (the mean-pooled vectors of one or more GGUF models, through the
+llama-cpp-python binding that setup installs), it trains a logistic regression with every
+author's sets left out in turn (crisis-3a and crisis-3b count as one author), pools the
+left-out probabilities, and reports, at the threshold that adds 0.5 % and 1.0 % of the hard
+negatives as false positives on top of the rules', how many of the crises the rules miss the
+classifier catches. The rules' decisions come from a file written by
+
+    homeos dev eval crisis --data development --rules-only --misses > rules.txt
+
+Usage (from the repository root, with setup's Python):
+
+    ~/.cache/homeos/current/venv/bin/python scripts/crisis-feature-study.py rules.txt \
+        --model minilm=~/.cache/homeos/models/all-MiniLM-L6-v2.f16.gguf \
+        --model gemma=~/.cache/homeos/models/gemma-3-270m-q4_k_m.gguf \
+        --combination minilm --combination gemma --combination minilm+gemma \\
+        [--classifier logistic|hidden-layer]
+
+Vectors are cached in --cache (default /tmp/crisis-feature-study): a model's vectors for the
+development sets take about 2 minutes (MiniLM) and 15 minutes (Gemma 3 270M) on 2 cores.
+"""
+import argparse
+import glob
+import json
+import os
+import re
+
+import numpy as np
+
+
+def read_rows(root):
+    rows = []
+    for path in sorted(glob.glob(os.path.join(root, "evaluation/development/crisis*.jsonl"))):
+        author = re.sub(r"[ab]?\.jsonl$", "", os.path.basename(path))
+        with open(path, encoding="utf-8") as lines:
+            for line in lines:
+                if line.strip():
+                    row = json.loads(line)
+                    row["author"] = author
+                    rows.append(row)
+    return rows
+
+
+def rule_decisions(rows, rules_file):
+    """True where the rules flag the message, from the --misses listing."""
+    missed, flagged = set(), set()
+    with open(rules_file, encoding="utf-8") as listing:
+        for line in listing:
+            line = line.rstrip("\n")
+            if match := re.match(r"MISSED \[[^\]]*\] (.*)$", line):
+                missed.add(match.group(1))
+            elif match := re.match(r"FLAGGED \([^)]*\) \[[^\]]*\] (.*)$", line):
+                flagged.add(match.group(1))
+    return np.array([(row["text"] not in missed) if row["crisis"] else (row["text"] in flagged) for row in rows])
+
+
+def vectors(name, model_path, rows, cache):
+    path = os.path.join(cache, f"{name}.npy")
+    if os.path.exists(path):
+        matrix = np.load(path)
+        if len(matrix) == len(rows):
+            return matrix
+    import llama_cpp
+
+    model = llama_cpp.Llama(model_path=os.path.expanduser(model_path), embedding=True, n_ctx=512, n_batch=512,
+                            n_ubatch=512, n_threads=2, pooling_type=llama_cpp.LLAMA_POOLING_TYPE_MEAN, verbose=False)
+    found = []
+    for start in range(0, len(rows), 32):
+        found.extend(model.embed([row["text"] for row in rows[start:start + 32]]))
+        print(f"  {name}: {min(start + 32, len(rows))}/{len(rows)}", end="\r", flush=True)
+    print()
+    matrix = np.array(found, dtype=np.float32)
+    matrix /= np.linalg.norm(matrix, axis=1, keepdims=True)
+    os.makedirs(cache, exist_ok=True)
+    np.save(path, matrix)
+    return matrix
+
+
+def train(features, labels, l2, iterations=300, rate=0.05):
+    """A logistic regression on standardised features (Adam); returns the probability function."""
+    mean, scale = features.mean(0), features.std(0) + 1e-6
+    standard = (features - mean) / scale
+    weights, bias = np.zeros(features.shape[1]), 0.0
+    moment, second, bias_moment, bias_second = np.zeros_like(weights), np.zeros_like(weights), 0.0, 0.0
+    for step in range(1, iterations + 1):
+        error = 1 / (1 + np.exp(-(standard @ weights + bias))) - labels
+        gradient, bias_gradient = standard.T @ error / len(labels) + l2 * weights, error.mean()
+        moment, second = 0.9 * moment + 0.1 * gradient, 0.999 * second + 0.001 * gradient ** 2
+        bias_moment, bias_second = 0.9 * bias_moment + 0.1 * bias_gradient, 0.999 * bias_second + 0.001 * bias_gradient ** 2
+        correction, second_correction = 1 - 0.9 ** step, 1 - 0.999 ** step
+        weights -= rate * (moment / correction) / (np.sqrt(second / second_correction) + 1e-8)
+        bias -= rate * (bias_moment / correction) / (np.sqrt(bias_second / second_correction) + 1e-8)
+    return lambda other: 1 / (1 + np.exp(-(((other - mean) / scale) @ weights + bias)))
+
+
+def train_hidden_layer(features, labels, l2, hidden=128, iterations=400, rate=0.01, seed=0):
+    """A one-hidden-layer network (ReLU, Adam) on standardised features; returns the probability function."""
+    generator = np.random.default_rng(seed)
+    mean, scale = features.mean(0), features.std(0) + 1e-6
+    standard = (features - mean) / scale
+    parameters = [generator.normal(0, 1 / np.sqrt(features.shape[1]), (features.shape[1], hidden)), np.zeros(hidden),
+                  generator.normal(0, 1 / np.sqrt(hidden), hidden), np.zeros(())]
+    moments = [np.zeros_like(parameter) for parameter in parameters]
+    seconds = [np.zeros_like(parameter) for parameter in parameters]
+    for step in range(1, iterations + 1):
+        activation = np.maximum(0, standard @ parameters[0] + parameters[1])
+        error = (1 / (1 + np.exp(-(activation @ parameters[2] + parameters[3]))) - labels) / len(labels)
+        hidden_error = np.outer(error, parameters[2]) * (activation > 0)
+        gradients = [standard.T @ hidden_error + l2 * parameters[0], hidden_error.sum(0),
+                     activation.T @ error + l2 * parameters[2], error.sum()]
+        for index, gradient in enumerate(gradients):
+            moments[index] = 0.9 * moments[index] + 0.1 * gradient
+            seconds[index] = 0.999 * seconds[index] + 0.001 * gradient ** 2
+            parameters[index] = parameters[index] - rate * (moments[index] / (1 - 0.9 ** step)) / (
+                np.sqrt(seconds[index] / (1 - 0.999 ** step)) + 1e-8)
+    return lambda other: 1 / (1 + np.exp(-(np.maximum(0, ((other - mean) / scale) @ parameters[0] + parameters[1])
+                                             @ parameters[2] + parameters[3])))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("rules", help="the output of homeos dev eval crisis --data development --rules-only --misses")
+    parser.add_argument("--model", action="append", required=True, help="name=path of a GGUF model")
+    parser.add_argument("--combination", action="append", required=True, help="names joined by +")
+    parser.add_argument("--classifier", choices=("logistic", "hidden-layer"), default="logistic")
+    parser.add_argument("--l2", type=float, default=0.001)
+    parser.add_argument("--cache", default="/tmp/crisis-feature-study")
+    arguments = parser.parse_args()
+
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    rows = read_rows(root)
+    ruled = rule_decisions(rows, arguments.rules)
+    labels = np.array([row["crisis"] for row in rows], dtype=float)
+    authors = np.array([row["author"] for row in rows])
+    hard = np.array([not row["crisis"] and row["category"] not in ("ordinary-household", "cooking-and-chores")
+                     for row in rows])
+    models = dict(entry.split("=", 1) for entry in arguments.model)
+    features = {name: vectors(name, path, rows, arguments.cache) for name, path in models.items()}
+    print(f"{len(rows)} development messages, {len(set(authors))} authors; rules flag "
+          f"{ruled[labels == 1].mean() * 100:.1f} % of crises and {ruled[hard].mean() * 100:.1f} % of hard negatives")
+    for combination in arguments.combination:
+        matrix = np.hstack([features[name] for name in combination.split("+")])
+        left_out = np.zeros(len(rows))
+        for author in np.unique(authors):
+            held = authors == author
+            fit = train if arguments.classifier == "logistic" else train_hidden_layer
+            left_out[held] = fit(matrix[~held], labels[~held], arguments.l2)(matrix[held])
+        cells = []
+        for added in (0.005, 0.01):
+            negatives = left_out[hard & ~ruled]
+            threshold = np.quantile(negatives, 1 - added * hard.sum() / len(negatives))
+            flagged = ruled | (left_out >= threshold)
+            caught = (left_out[(labels == 1) & ~ruled] >= threshold).mean()
+            cells.append(f"+{added * 100:.1f} % FP: {caught * 100:.1f} % of rule misses, recall "
+                         f"{flagged[labels == 1].mean() * 100:.1f} %, hard-negative FP {flagged[hard].mean() * 100:.1f} %")
+        print(f"{arguments.classifier:>12} {combination:>12}  " + "  |  ".join(cells), flush=True)
+
+
+if __name__ == "__main__":
+    main()
