@@ -59,7 +59,8 @@ def rule_decisions(rows, rules_file):
 
 
 def vectors(name, model_path, rows, cache):
-    path = os.path.join(cache, f"{name}.npy")
+    # Keyed by the model file too, so another model given the same name is embedded afresh.
+    path = os.path.join(cache, f"{name}-{os.path.basename(model_path)}.npy")
     if os.path.exists(path):
         matrix = np.load(path)
         if len(matrix) == len(rows):
