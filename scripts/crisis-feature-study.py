@@ -81,45 +81,59 @@ def vectors(name, model_path, rows, cache):
     return matrix
 
 
-def train(features, labels, l2, iterations=300, rate=0.05):
-    """A logistic regression on standardised features (Adam); returns the probability function."""
+def standardiser(features):
+    """The function that standardises features by the training rows' mean and spread."""
     mean, scale = features.mean(0), features.std(0) + 1e-6
-    standard = (features - mean) / scale
-    weights, bias = np.zeros(features.shape[1]), 0.0
-    moment, second, bias_moment, bias_second = np.zeros_like(weights), np.zeros_like(weights), 0.0, 0.0
-    for step in range(1, iterations + 1):
-        error = 1 / (1 + np.exp(-(standard @ weights + bias))) - labels
-        gradient, bias_gradient = standard.T @ error / len(labels) + l2 * weights, error.mean()
-        moment, second = 0.9 * moment + 0.1 * gradient, 0.999 * second + 0.001 * gradient ** 2
-        bias_moment, bias_second = 0.9 * bias_moment + 0.1 * bias_gradient, 0.999 * bias_second + 0.001 * bias_gradient ** 2
-        correction, second_correction = 1 - 0.9 ** step, 1 - 0.999 ** step
-        weights -= rate * (moment / correction) / (np.sqrt(second / second_correction) + 1e-8)
-        bias -= rate * (bias_moment / correction) / (np.sqrt(bias_second / second_correction) + 1e-8)
-    return lambda other: 1 / (1 + np.exp(-(((other - mean) / scale) @ weights + bias)))
+    return lambda other: (other - mean) / scale
 
 
-def train_hidden_layer(features, labels, l2, hidden=128, iterations=400, rate=0.01, seed=0):
-    """A one-hidden-layer network (ReLU, Adam) on standardised features; returns the probability function."""
-    generator = np.random.default_rng(seed)
-    mean, scale = features.mean(0), features.std(0) + 1e-6
-    standard = (features - mean) / scale
-    parameters = [generator.normal(0, 1 / np.sqrt(features.shape[1]), (features.shape[1], hidden)), np.zeros(hidden),
-                  generator.normal(0, 1 / np.sqrt(hidden), hidden), np.zeros(())]
+def adam(parameters, gradient_of, iterations, rate):
+    """Adam over a list of arrays; `gradient_of(parameters)` returns one gradient per array."""
     moments = [np.zeros_like(parameter) for parameter in parameters]
     seconds = [np.zeros_like(parameter) for parameter in parameters]
     for step in range(1, iterations + 1):
-        activation = np.maximum(0, standard @ parameters[0] + parameters[1])
-        error = (1 / (1 + np.exp(-(activation @ parameters[2] + parameters[3]))) - labels) / len(labels)
-        hidden_error = np.outer(error, parameters[2]) * (activation > 0)
-        gradients = [standard.T @ hidden_error + l2 * parameters[0], hidden_error.sum(0),
-                     activation.T @ error + l2 * parameters[2], error.sum()]
-        for index, gradient in enumerate(gradients):
+        for index, gradient in enumerate(gradient_of(parameters)):
             moments[index] = 0.9 * moments[index] + 0.1 * gradient
             seconds[index] = 0.999 * seconds[index] + 0.001 * gradient ** 2
             parameters[index] = parameters[index] - rate * (moments[index] / (1 - 0.9 ** step)) / (
                 np.sqrt(seconds[index] / (1 - 0.999 ** step)) + 1e-8)
-    return lambda other: 1 / (1 + np.exp(-(np.maximum(0, ((other - mean) / scale) @ parameters[0] + parameters[1])
-                                             @ parameters[2] + parameters[3])))
+    return parameters
+
+
+def sigmoid(values):
+    return 1 / (1 + np.exp(-values))
+
+
+def train(features, labels, l2, iterations=300, rate=0.05):
+    """A logistic regression on standardised features; returns the probability function."""
+    standardise = standardiser(features)
+    standard = standardise(features)
+
+    def gradients(parameters):
+        error = sigmoid(standard @ parameters[0] + parameters[1]) - labels
+        return [standard.T @ error / len(labels) + l2 * parameters[0], error.mean()]
+
+    weights, bias = adam([np.zeros(features.shape[1]), np.zeros(())], gradients, iterations, rate)
+    return lambda other: sigmoid(standardise(other) @ weights + bias)
+
+
+def train_hidden_layer(features, labels, l2, hidden=128, iterations=400, rate=0.01, seed=0):
+    """A one-hidden-layer network (ReLU) on standardised features; returns the probability function."""
+    generator = np.random.default_rng(seed)
+    standardise = standardiser(features)
+    standard = standardise(features)
+
+    def gradients(parameters):
+        activation = np.maximum(0, standard @ parameters[0] + parameters[1])
+        error = (sigmoid(activation @ parameters[2] + parameters[3]) - labels) / len(labels)
+        hidden_error = np.outer(error, parameters[2]) * (activation > 0)
+        return [standard.T @ hidden_error + l2 * parameters[0], hidden_error.sum(0),
+                activation.T @ error + l2 * parameters[2], error.sum()]
+
+    first, first_bias, second, second_bias = adam(
+        [generator.normal(0, 1 / np.sqrt(features.shape[1]), (features.shape[1], hidden)), np.zeros(hidden),
+         generator.normal(0, 1 / np.sqrt(hidden), hidden), np.zeros(())], gradients, iterations, rate)
+    return lambda other: sigmoid(np.maximum(0, standardise(other) @ first + first_bias) @ second + second_bias)
 
 
 def main():
