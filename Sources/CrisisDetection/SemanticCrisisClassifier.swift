@@ -2,8 +2,8 @@ import Foundation
 import LLM
 
 /// The learned half of the crisis layer: a logistic regression over a message's sentence vector
-/// (all-MiniLM-L6-v2) and the words and word pairs of the window (``terms(of:)``) that says
-/// whether it reads as a crisis, and the nearest category centroid that says which kind. It
+/// (all-MiniLM-L6-v2), the words and word pairs of the window (``terms(of:)``) and, when it has
+/// one, a ``HiddenLayer`` over the vector, that says whether it reads as a crisis, and the nearest category centroid that says which kind. It
 /// catches paraphrases the rules have no words for; the rules stay first and decide whenever they
 /// can.
 ///
@@ -28,6 +28,9 @@ public struct SemanticCrisisClassifier: Sendable, Codable, Hashable {
     /// The weight of each word and word pair ("all my") the training rows share, added when the
     /// window contains it; nil for a classifier of vectors only.
     public var terms: [String: Float]?
+    /// Rectified units over the sentence vector whose weighted sum joins the output; nil for a
+    /// classifier that is linear in the vector.
+    public var hidden: HiddenLayer?
     /// A message is a crisis when its probability reaches this.
     public var threshold: Double
     /// ``CrisisCategory`` raw values, one per centroid.
@@ -38,12 +41,13 @@ public struct SemanticCrisisClassifier: Sendable, Codable, Hashable {
     public var provenance: [String]
 
     /// Creates a classifier.
-    public init(space: EmbeddingSpace, weights: [Float], bias: Float, terms: [String: Float]? = nil, threshold: Double,
-                categories: [String], centroids: [[Float]], provenance: [String]) {
+    public init(space: EmbeddingSpace, weights: [Float], bias: Float, terms: [String: Float]? = nil, hidden: HiddenLayer? = nil,
+                threshold: Double, categories: [String], centroids: [[Float]], provenance: [String]) {
         self.space = space
         self.weights = weights
         self.bias = bias
         self.terms = terms
+        self.hidden = hidden
         self.threshold = threshold
         self.categories = categories
         self.centroids = centroids
@@ -70,6 +74,11 @@ public struct SemanticCrisisClassifier: Sendable, Codable, Hashable {
               classifier.categories.allSatisfy({ CrisisCategory(rawValue: $0) != nil }) else {
             throw .malformed("its weights, categories and centroids do not fit its \(dimension)-dimension space")
         }
+        if let hidden = classifier.hidden {
+            guard hidden.isConsistent(dimension: dimension) else {
+                throw .malformed("its hidden layer does not fit its \(dimension)-dimension space")
+            }
+        }
         return classifier
     }
 
@@ -85,12 +94,17 @@ public struct SemanticCrisisClassifier: Sendable, Codable, Hashable {
     /// The probability that a window reads as a crisis, from its sentence vector and, when the
     /// classifier has ``terms``, its words.
     public func probability(vector: [Float], window: String = "") -> Double {
+        probability(vector: vector, terms: window.isEmpty || terms == nil ? [] : Self.terms(of: window))
+    }
+
+    /// The probability from a sentence vector and the window's words and word pairs (``terms(of:)``).
+    public func probability(vector: [Float], terms present: Set<String>) -> Double {
         precondition(vector.count == space.dimension, "a vector of another embedding space")
-        var sum = bias
-        for index in vector.indices { sum += weights[index] * vector[index] }
-        if let terms, !window.isEmpty {
-            for term in Self.terms(of: window) { sum += terms[term] ?? 0 }
+        var sum = bias + VectorArithmetic.dot(weights, vector)
+        if let terms {
+            for term in present { sum += terms[term] ?? 0 }
         }
+        if let hidden { sum += hidden.output(for: vector) }
         return 1 / (1 + Foundation.exp(-Double(sum)))
     }
 
@@ -102,8 +116,7 @@ public struct SemanticCrisisClassifier: Sendable, Codable, Hashable {
         var best = 0
         var bestSimilarity = -Float.infinity
         for (index, centroid) in centroids.enumerated() {
-            var similarity: Float = 0
-            for position in vector.indices { similarity += centroid[position] * vector[position] }
+            let similarity = VectorArithmetic.dot(centroid, vector)
             if similarity > bestSimilarity { (best, bestSimilarity) = (index, similarity) }
         }
         let score = crisis >= threshold
@@ -121,9 +134,50 @@ public struct SemanticCrisisClassifier: Sendable, Codable, Hashable {
         rounded.bias = round(bias)
         rounded.terms = terms?.mapValues(round).filter { $0.value != 0 }
         rounded.centroids = centroids.map { $0.map(round) }
+        rounded.hidden = hidden.map {
+            HiddenLayer(weights: $0.weights.map { $0.map(round) }, biases: $0.biases.map(round), output: $0.output.map(round))
+        }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         return ((try? encoder.encode(rounded)) ?? Data()) + Data("\n".utf8)
+    }
+}
+
+extension SemanticCrisisClassifier {
+    /// A layer of rectified linear units over the sentence vector: unit `j` reads
+    /// `max(0, weights[j] · vector + biases[j])` and adds `output[j]` times that to the classifier's
+    /// log-odds. It lets the classifier weigh one direction of the vector differently depending on
+    /// another (grief without a wish to die, a plan without a threat), which one linear score cannot.
+    public struct HiddenLayer: Sendable, Codable, Hashable {
+        /// One row per unit, ``EmbeddingSpace/dimension`` long (the training rows' standardisation folded in).
+        public var weights: [[Float]]
+        /// One bias per unit.
+        public var biases: [Float]
+        /// Each unit's weight in the log-odds.
+        public var output: [Float]
+
+        /// Creates a layer.
+        public init(weights: [[Float]], biases: [Float], output: [Float]) {
+            self.weights = weights
+            self.biases = biases
+            self.output = output
+        }
+
+        /// Whether every shape fits vectors of `dimension` numbers.
+        public func isConsistent(dimension: Int) -> Bool {
+            !weights.isEmpty && biases.count == weights.count && output.count == weights.count
+                && weights.allSatisfy { $0.count == dimension }
+        }
+
+        /// What the layer adds to the log-odds of `vector`.
+        public func output(for vector: [Float]) -> Float {
+            var sum: Float = 0
+            for unit in weights.indices {
+                let activation = VectorArithmetic.dot(weights[unit], vector) + biases[unit]
+                if activation > 0 { sum += output[unit] * activation }
+            }
+            return sum
+        }
     }
 }
 

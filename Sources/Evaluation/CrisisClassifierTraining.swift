@@ -84,6 +84,19 @@ public struct CrisisClassifierTraining: Sendable {
     public var termLearningRate: Float = 10
     /// L2 penalty on the word weights.
     public var termL2: Float = 1e-3
+    /// Rectified units in a hidden layer over the sentence vector (``SemanticCrisisClassifier/HiddenLayer``);
+    /// 0 for a logistic regression.
+    public var hiddenUnits = 0
+    /// Passes over the rows when there is a hidden layer.
+    public var hiddenEpochs = 20
+    /// Adam's step size when there is a hidden layer.
+    public var hiddenLearningRate: Float = 1e-3
+    /// L2 penalty on every weight when there is a hidden layer.
+    public var hiddenL2: Float = 1e-3
+    /// Rows per Adam step when there is a hidden layer.
+    public var batchSize = 64
+    /// Seeds the hidden layer's initial weights and the order of its batches.
+    public var seed: UInt64 = 7
 
     /// Creates the training over `rows`.
     public init(rows: [Row]) { self.rows = rows }
@@ -117,7 +130,7 @@ public struct CrisisClassifierTraining: Sendable {
             let training = kept.indices.filter { foldOf[$0] != fold }
             let model = fit(vectors: training.map { vectors[$0] }, terms: training.map { termSets[$0] }, labels: training.map { labels[$0] })
             for index in kept.indices where foldOf[index] == fold {
-                outOfFold[index] = model.probability(vectors[index], terms: termSets[index], inputScale: inputScale)
+                outOfFold[index] = model.classifier(space: space, useTerms: useTerms).probability(vector: vectors[index], terms: termSets[index])
             }
             progress("fold \(fold + 1)/\(foldCount)" + (bySource ? " (\(sources[fold]) held out)" : "") + " trained")
         }
@@ -161,8 +174,8 @@ public struct CrisisClassifierTraining: Sendable {
             ? "\(foldCount)-fold cross-validation by source (each file's rows held out together: \(sources.joined(separator: ", ")))"
             : "\(foldCount)-fold cross-validation"
         let classifier = SemanticCrisisClassifier(
-            space: space, weights: model.weights.map { $0 * inputScale }, bias: model.bias,
-            terms: useTerms ? model.terms : nil,
+            space: space, weights: model.weights, bias: model.bias,
+            terms: useTerms ? model.terms : nil, hidden: model.hidden,
             threshold: (threshold * 1000).rounded() / 1000, categories: categories, centroids: centroids,
             provenance: [
                 "Rows: " + counts.keys.sorted().map { "\($0) \(counts[$0]!)" }.joined(separator: ", ")
@@ -170,6 +183,11 @@ public struct CrisisClassifierTraining: Sendable {
                 "Logistic regression, \(epochs) full-batch gradient steps of \(learningRate), L2 \(l2), input scale \(inputScale), "
                     + "crisis rows weighted \(crisisWeight)"
                     + (useTerms ? "; words and word pairs in at least \(minimumTermRows) rows, step \(termLearningRate), L2 \(termL2)" : "")
+                    + (hiddenUnits > 0
+                        ? "; averaged in log-odds with a network of one hidden layer of \(hiddenUnits) rectified units and a linear path "
+                            + "over the standardised vector, \(hiddenEpochs) passes of Adam (step \(hiddenLearningRate), batches of "
+                            + "\(batchSize), L2 \(hiddenL2), seed \(seed))"
+                        : "")
                     + "; categories from the nearest category centroid.",
                 String(format: "Threshold: the lowest with %@ false positives of the whole layer (rules or classifier) ≤ %.1f %% on "
                            + "hard negatives and ≤ %.1f %% on household messages; cross-validated recall %.3f (the classifier alone %.3f).",
@@ -181,31 +199,49 @@ public struct CrisisClassifierTraining: Sendable {
                       bySource: bySource ? sources.map { ($0, recall(source: $0), rate("hard-negative", at: threshold, source: $0)) } : [])
     }
 
-    /// A fitted logistic regression: vector weights (before the input scale), bias and word weights.
+    /// A fitted model: vector weights (the input scale or standardisation folded in), bias, word
+    /// weights and, for ``hiddenUnits`` > 0, the hidden layer.
     struct Fitted {
         var weights: [Float]
         var bias: Float
         var terms: [String: Float]
+        var hidden: SemanticCrisisClassifier.HiddenLayer?
 
-        func probability(_ vector: [Float], terms present: Set<String>, inputScale: Float) -> Double {
-            var sum = zip(weights, vector).reduce(bias) { $0 + $1.0 * $1.1 * inputScale }
-            for term in present { sum += terms[term] ?? 0 }
-            return 1 / (1 + Foundation.exp(-Double(sum)))
+        /// The classifier these parameters make, at `threshold`, without categories.
+        func classifier(space: EmbeddingSpace, useTerms: Bool, threshold: Double = 0.5) -> SemanticCrisisClassifier {
+            SemanticCrisisClassifier(space: space, weights: weights, bias: bias, terms: useTerms ? terms : nil, hidden: hidden,
+                                     threshold: threshold, categories: [], centroids: [], provenance: [])
         }
+    }
+
+    /// The words and word pairs at least ``minimumTermRows`` rows contain (none without ``useTerms``),
+    /// and each row's as sorted indices into them (one summation order: the same data, the same file).
+    func vocabulary(_ terms: [Set<String>]) -> (words: [String], rows: [[Int]]) {
+        guard useTerms else { return ([], terms.map { _ in [] }) }
+        var rowsWith: [String: Int] = [:]
+        for set in terms { for term in set { rowsWith[term, default: 0] += 1 } }
+        let vocabulary = rowsWith.filter { $0.value >= minimumTermRows }.map(\.key).sorted()
+        let indexOf = Dictionary(uniqueKeysWithValues: vocabulary.enumerated().map { ($1, $0) })
+        return (vocabulary, terms.map { $0.compactMap { indexOf[$0] }.sorted() })
+    }
+
+    /// The model for these rows: the logistic regression over the vector and the words, and with
+    /// ``hiddenUnits`` > 0 the mean of its log-odds and a hidden-layer network's over the vector. Both
+    /// parts are linear in their output, so the mean is again one ``SemanticCrisisClassifier``.
+    func fit(vectors: [[Float]], terms: [Set<String>], labels: [Bool]) -> Fitted {
+        let logistic = fitLogistic(vectors: vectors, terms: terms, labels: labels)
+        guard hiddenUnits > 0 else { return logistic }
+        let network = fitHiddenLayer(vectors: vectors, labels: labels)
+        return Fitted(weights: zip(logistic.weights, network.weights).map { ($0 + $1) / 2 }, bias: (logistic.bias + network.bias) / 2,
+                      terms: logistic.terms.mapValues { $0 / 2 },
+                      hidden: network.hidden.map { .init(weights: $0.weights, biases: $0.biases, output: $0.output.map { $0 / 2 }) })
     }
 
     /// Logistic regression by full-batch gradient descent over the scaled vectors and, with
     /// ``useTerms``, the words and word pairs at least ``minimumTermRows`` rows contain.
-    func fit(vectors: [[Float]], terms: [Set<String>], labels: [Bool]) -> Fitted {
+    func fitLogistic(vectors: [[Float]], terms: [Set<String>], labels: [Bool]) -> Fitted {
         let dimension = vectors.first?.count ?? 0
-        var vocabulary: [String] = []
-        if useTerms {
-            var rowsWith: [String: Int] = [:]
-            for set in terms { for term in set { rowsWith[term, default: 0] += 1 } }
-            vocabulary = rowsWith.filter { $0.value >= minimumTermRows }.map(\.key).sorted()
-        }
-        let indexOf = Dictionary(uniqueKeysWithValues: vocabulary.enumerated().map { ($1, $0) })
-        let rowTerms = terms.map { $0.compactMap { indexOf[$0] }.sorted() }  // one summation order: the same data, the same file
+        let (vocabulary, rowTerms) = self.vocabulary(terms)
         var weights = [Float](repeating: 0, count: dimension)
         var termWeights = [Float](repeating: 0, count: vocabulary.count)
         var bias: Float = 0
@@ -242,6 +278,127 @@ public struct CrisisClassifierTraining: Sendable {
             }
             bias -= learningRate * biasGradient / total
         }
-        return Fitted(weights: weights, bias: bias, terms: Dictionary(uniqueKeysWithValues: zip(vocabulary, termWeights)))
+        return Fitted(weights: weights.map { $0 * inputScale }, bias: bias,
+                      terms: Dictionary(uniqueKeysWithValues: zip(vocabulary, termWeights)), hidden: nil)
+    }
+
+    /// A network with one hidden layer of ``hiddenUnits`` rectified units over the standardised
+    /// vector and a linear path from the vector to the output, trained by mini-batch Adam
+    /// (``hiddenEpochs`` passes in batches of ``batchSize``, L2 ``hiddenL2`` on every weight). The
+    /// standardisation is folded into the saved weights, so the classifier reads raw vectors.
+    func fitHiddenLayer(vectors: [[Float]], labels: [Bool]) -> Fitted {
+        let count = vectors.count, dimension = vectors.first?.count ?? 0, units = hiddenUnits
+        var mean = [Float](repeating: 0, count: dimension), spread = [Float](repeating: 0, count: dimension)
+        for vector in vectors { for position in 0..<dimension { mean[position] += vector[position] / Float(max(count, 1)) } }
+        for vector in vectors {
+            for position in 0..<dimension { spread[position] += (vector[position] - mean[position]) * (vector[position] - mean[position]) }
+        }
+        spread = spread.map { ($0 / Float(max(count, 1))).squareRoot() + 1e-6 }
+        var inputs = [Float](repeating: 0, count: count * dimension)
+        for (row, vector) in vectors.enumerated() {
+            for position in 0..<dimension { inputs[row * dimension + position] = (vector[position] - mean[position]) / spread[position] }
+        }
+
+        var generator = SplitMix64(seed: seed)
+        func normal(_ deviation: Float) -> Float {
+            let u1 = Float(generator.next() >> 40 + 1) / Float(1 << 24 + 1), u2 = Float(generator.next() >> 40) / Float(1 << 24)
+            return deviation * (-2 * Foundation.log(u1)).squareRoot() * Foundation.cos(2 * Float.pi * u2)
+        }
+        // Each parameter array with its Adam moments and gradient.
+        var hiddenWeights = AdamParameter((0..<(units * dimension)).map { _ in normal(1 / Float(dimension).squareRoot()) })  // unit-major
+        var hiddenBiases = AdamParameter([Float](repeating: 0, count: units))
+        var outputWeights = AdamParameter((0..<units).map { _ in normal(1 / Float(units).squareRoot()) })
+        var linearWeights = AdamParameter([Float](repeating: 0, count: dimension))
+        var outputBias = AdamParameter([0])
+        var activations = [Float](repeating: 0, count: units)
+        var order = Array(0..<count)
+        var step = 0
+        for _ in 0..<hiddenEpochs {
+            for index in order.indices.dropLast().reversed() {
+                order.swapAt(index, index + Int(generator.next() % UInt64(order.count - index)))
+            }
+            for start in stride(from: 0, to: count, by: batchSize) {
+                let batch = order[start..<min(start + batchSize, count)]
+                let batchWeight = batch.reduce(Float(0)) { $0 + (labels[$1] ? crisisWeight : 1) }
+                for row in batch {
+                    inputs.withUnsafeBufferPointer { all in
+                        let input = all.baseAddress! + row * dimension
+                        hiddenWeights.values.withUnsafeBufferPointer { weights in
+                            for unit in 0..<units {
+                                activations[unit] = VectorArithmetic.dot(weights.baseAddress! + unit * dimension, input, count: dimension)
+                                    + hiddenBiases.values[unit]
+                            }
+                        }
+                        var logit = outputBias.values[0] + linearWeights.values.withUnsafeBufferPointer {
+                            VectorArithmetic.dot($0.baseAddress!, input, count: dimension)
+                        }
+                        for unit in 0..<units where activations[unit] > 0 { logit += outputWeights.values[unit] * activations[unit] }
+                        let error = (1 / (1 + Foundation.exp(-logit)) - (labels[row] ? 1 : 0)) * (labels[row] ? crisisWeight : 1) / batchWeight
+                        outputBias.gradient[0] += error
+                        linearWeights.gradient.withUnsafeMutableBufferPointer {
+                            VectorArithmetic.add(error, times: input, to: $0.baseAddress!, count: dimension)
+                        }
+                        hiddenWeights.gradient.withUnsafeMutableBufferPointer { gradient in
+                            for unit in 0..<units where activations[unit] > 0 {
+                                outputWeights.gradient[unit] += error * activations[unit]
+                                let delta = error * outputWeights.values[unit]
+                                hiddenBiases.gradient[unit] += delta
+                                VectorArithmetic.add(delta, times: input, to: gradient.baseAddress! + unit * dimension, count: dimension)
+                            }
+                        }
+                    }
+                }
+                step += 1
+                hiddenWeights.step(step, rate: hiddenLearningRate, decay: hiddenL2)
+                hiddenBiases.step(step, rate: hiddenLearningRate, decay: 0)
+                outputWeights.step(step, rate: hiddenLearningRate, decay: hiddenL2)
+                linearWeights.step(step, rate: hiddenLearningRate, decay: hiddenL2)
+                outputBias.step(step, rate: hiddenLearningRate, decay: 0)
+            }
+        }
+        // Fold the standardisation in: w · (x − mean) / spread = (w / spread) · x − w · (mean / spread).
+        let centre = zip(mean, spread).map { $0 / $1 }
+        func folded(_ weights: ArraySlice<Float>) -> (weights: [Float], shift: Float) {
+            (zip(weights, spread).map { $0 / $1 }, -zip(weights, centre).reduce(0) { $0 + $1.0 * $1.1 })
+        }
+        var savedWeights: [[Float]] = [], savedBiases: [Float] = []
+        for unit in 0..<units {
+            let unitWeights = folded(hiddenWeights.values[(unit * dimension)..<((unit + 1) * dimension)])
+            savedWeights.append(unitWeights.weights)
+            savedBiases.append(hiddenBiases.values[unit] + unitWeights.shift)
+        }
+        let linear = folded(linearWeights.values[...])
+        return Fitted(weights: linear.weights, bias: outputBias.values[0] + linear.shift, terms: [:],
+                      hidden: SemanticCrisisClassifier.HiddenLayer(weights: savedWeights, biases: savedBiases, output: outputWeights.values))
+    }
+}
+
+/// One array of parameters trained by Adam: the values, the gradient summed since the last step,
+/// and the two moment estimates.
+struct AdamParameter {
+    var values: [Float]
+    var gradient: [Float]
+    var firstMoment: [Float]
+    var secondMoment: [Float]
+
+    init(_ values: [Float]) {
+        self.values = values
+        gradient = [Float](repeating: 0, count: values.count)
+        firstMoment = gradient
+        secondMoment = gradient
+    }
+
+    /// Adam's update number `step` (from 1) with L2 penalty `decay` added to the gradient, which it then clears.
+    mutating func step(_ step: Int, rate: Float, decay: Float) {
+        let firstCorrection = 1 - Foundation.pow(Float(0.9), Float(step))
+        let secondCorrection = 1 - Foundation.pow(Float(0.999), Float(step))
+        for position in values.indices {
+            let gradient = self.gradient[position] + decay * values[position]
+            firstMoment[position] = 0.9 * firstMoment[position] + 0.1 * gradient
+            secondMoment[position] = 0.999 * secondMoment[position] + 0.001 * gradient * gradient
+            values[position] -= rate * (firstMoment[position] / firstCorrection)
+                / ((secondMoment[position] / secondCorrection).squareRoot() + 1e-8)
+            self.gradient[position] = 0
+        }
     }
 }

@@ -55,8 +55,20 @@ struct CrisisTrainCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Step size of the word weights.")
     var termLearningRate: Float = 10
 
-    @Option(name: .long, help: "Full-batch gradient steps.")
+    @Option(name: .long, help: "Full-batch gradient steps of the logistic regression (without a hidden layer).")
     var epochs = 300
+
+    @Option(name: .long, help: "Rectified units in a hidden layer over the sentence vector (0: a logistic regression).")
+    var hiddenUnits = 0
+
+    @Option(name: .long, help: "Passes over the rows with a hidden layer (mini-batch Adam).")
+    var hiddenEpochs = 20
+
+    @Option(name: .long, help: "Adam's step size with a hidden layer.")
+    var hiddenLearningRate: Float = 1e-3
+
+    @Option(name: .long, help: "L2 penalty on every weight with a hidden layer.")
+    var hiddenL2: Float = 1e-3
 
     func run() async throws {
         guard let encoder = AssistantOptions.sentenceEncoder() else {
@@ -79,6 +91,10 @@ struct CrisisTrainCommand: AsyncParsableCommand {
         training.minimumTermRows = minimumTermRows
         training.termLearningRate = termLearningRate
         training.epochs = epochs
+        training.hiddenUnits = hiddenUnits
+        training.hiddenEpochs = hiddenEpochs
+        training.hiddenLearningRate = hiddenLearningRate
+        training.hiddenL2 = hiddenL2
         let start = ContinuousClock.now
         let result = try await training.run(encoder: encoder) { Terminal.error("    \($0)") }
         let out = self.out ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -89,4 +89,23 @@ struct CrisisScreenTests {
         #expect(try SemanticCrisisClassifier.decode(bundled.repositoryJSON()) == bundled)
         #expect(throws: CrisisClassifierError.self) { try SemanticCrisisClassifier.decode(Data("{}".utf8)) }
     }
+
+    /// Each unit adds its output weight times its rectified activation; a unit below zero adds nothing.
+    @Test func aHiddenLayerAddsItsRectifiedUnitsToTheLogOdds() throws {
+        let layer = SemanticCrisisClassifier.HiddenLayer(weights: [[1, 0], [0, 1]], biases: [0, -2], output: [3, 5])
+        #expect(layer.output(for: [2, 1]) == 6)
+        #expect(layer.output(for: [-1, 3]) == 5)
+        var classifier = Self.classifier
+        classifier.hidden = layer
+        let withLayer = classifier.probability(vector: [2, 1])
+        classifier.hidden = nil
+        #expect(abs(log(withLayer / (1 - withLayer)) - log(classifier.probability(vector: [2, 1]) / (1 - classifier.probability(vector: [2, 1]))) - 6) < 1e-4)
+
+        classifier.hidden = SemanticCrisisClassifier.HiddenLayer(weights: [[1, 0, 0]], biases: [0], output: [1])
+        #expect(throws: CrisisClassifierError.self) { try SemanticCrisisClassifier.decode(classifier.repositoryJSON()) }
+        classifier.hidden = SemanticCrisisClassifier.HiddenLayer(weights: [[1, 0]], biases: [0, 1], output: [1])
+        #expect(throws: CrisisClassifierError.self) { try SemanticCrisisClassifier.decode(classifier.repositoryJSON()) }
+        classifier.hidden = layer
+        #expect(try SemanticCrisisClassifier.decode(classifier.repositoryJSON()) == classifier)
+    }
 }

@@ -45,4 +45,57 @@ struct CrisisClassifierTrainingTests {
         #expect(result.classifier.terms == nil)
         #expect(result.classifierRecall < 0.5)
     }
+
+    /// Gives a text one of four corners of the square: up or down, left or right.
+    struct CornerEncoder: TextEmbedding {
+        func embeddingSpace() async throws -> EmbeddingSpace { EmbeddingSpace(name: "corners", dimension: 2) }
+        func embeddings(for texts: [String]) async throws -> [[Float]] {
+            texts.map { [$0.contains("up") ? 1 : -1, $0.contains("right") ? 1 : -1] }
+        }
+    }
+
+    /// Crises at up-right and down-left, none at the other two corners: no line separates them.
+    static func cornerRows() -> [CrisisClassifierTraining.Row] {
+        var rows: [CrisisClassifierTraining.Row] = []
+        for author in ["a.jsonl", "b.jsonl", "c.jsonl"] {
+            for index in 0..<8 {
+                rows.append(.init(text: "up right \(index)", category: .passiveIdeation, group: "crisis", source: author))
+                rows.append(.init(text: "down left \(index)", category: .passiveIdeation, group: "crisis", source: author))
+                rows.append(.init(text: "up left \(index)", category: nil, group: "hard-negative", source: author))
+                rows.append(.init(text: "down right \(index)", category: nil, group: "hard-negative", source: author))
+            }
+        }
+        return rows
+    }
+
+    @Test func aHiddenLayerSeparatesWhatNoLineCan() async throws {
+        var training = CrisisClassifierTraining(rows: Self.cornerRows())
+        training.useTerms = false
+        let linear = try await training.run(encoder: CornerEncoder())
+        #expect(linear.classifier.hidden == nil)
+        #expect(linear.classifierRecall < 0.6, "a logistic regression cannot tell the crisis corners from the others")
+
+        training.hiddenUnits = 8
+        training.hiddenEpochs = 300
+        training.hiddenLearningRate = 0.01
+        let network = try await training.run(encoder: CornerEncoder())
+        let classifier = network.classifier
+        #expect(classifier.hidden?.weights.count == 8)
+        #expect(network.classifierRecall > 0.9)
+        #expect(network.hardNegativeFalsePositives <= 0.025)
+        for (vector, crisis) in [([Float(1), 1], true), ([-1, -1], true), ([1, -1], false), ([-1, 1], false)] {
+            #expect((classifier.probability(vector: vector) >= classifier.threshold) == crisis, "corner \(vector)")
+        }
+        #expect(classifier.provenance.joined().contains("hidden layer of 8"))
+        #expect(try SemanticCrisisClassifier.decode(classifier.repositoryJSON()).hidden?.output.count == 8)
+    }
+
+    @Test func trainingIsDeterministic() async throws {
+        var training = CrisisClassifierTraining(rows: Self.cornerRows())
+        training.hiddenUnits = 4
+        training.hiddenEpochs = 20
+        let first = try await training.run(encoder: CornerEncoder()).classifier
+        let second = try await training.run(encoder: CornerEncoder()).classifier
+        #expect(first.repositoryJSON() == second.repositoryJSON())
+    }
 }
