@@ -172,6 +172,11 @@ enum CrisisRules {
         "(have not|has not|had not|never) (had|felt|been|wanted|thought|hurt|cut|harmed|done)\\b.{0,40}\\b(in|for|since) "
             + "(over|more than|almost|nearly|well over) (a|one|two|three|four|five|six|seven|eight|nine|ten|\\d+) (years?|months?)",
         "\\b(hace|h[aá]) (\\w+ )?(a[nñ]os|meses)\\b", "\\bdati\\b",
+        // Written 2026-11-28 from the past-or-resolved look-alikes of the fifteenth and sixteenth development sets.
+        "\\b(my|his|her|their) (overdose|attempt|suicide attempt) (back )?in (19|20)\\d\\d\\b",
+        "\\bthere was a (\\w+ )?(time|period|year|stretch) (when |where )?i\\b",
+        "\\b(been|am|is|have been|has been) free (of|from) (them|it|those thoughts|the thoughts|that|the urges?) (for|since)\\b",
+        "\\bas a (resident|med student|medical student|intern|cadet|recruit|rookie)\\b",
     ]
 
     /// A sentence that only places what came before it in the past: "That was 20 years ago.", "That's long
@@ -193,7 +198,13 @@ enum CrisisRules {
         + "volunteer|mentor|counselor))\\b|^(i am|im) (now )?\\d+ (now|and (engaged|married|happy|doing))\\b"
         // Written 2026-11-27 from the past-or-resolved look-alikes of crisis-7a and 7b.
         + "|\\b(look back now|how far i have come)\\b|^got (out|sober|clean)\\b.{0,30}\\bgot (a job|my own place)\\b|"
-        + "^(the |my )?(\\w+ ){0,2}(group|counsell?or|therapist|doctor|team|program) (really )?(helped|has helped)\\b"
+        + "^(the |my )?(\\w+ ){0,2}(group|counsell?or|therapist|doctor|team|program) (really )?(helped|has helped|saved (me|my "
+        + "life))\\b"
+        // Written 2026-11-28 from the past-or-resolved look-alikes of crisis-9a and 9b.
+        + "|^(that|it) (was|happened) (in )?(19|20)\\d\\d\\b|^(i am|im) (now )?(\\d+|twenty|thirty|forty|fifty|sixty|seventy|eighty)"
+        + "( \\w+)? now\\b|^(i|he|she|we) got (help|treatment)\\b|\\bbeen (well|stable|fine|sober|clean|good) (ever )?since\\b|"
+        + "^(i am|im) now (a|an) (peer|volunteer|mentor|counsell?or|pastor|nurse|coach|therapist|chaplain|advocate)\\b|"
+        + "^(i am|im) (much |a lot |so much )?better(?! off)( now)?\\b"
 
     /// Words that keep a sentence's risk current even beside a denial or a past event ("it has been
     /// two years since dad died and I still want to die").

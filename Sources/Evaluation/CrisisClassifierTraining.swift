@@ -68,7 +68,7 @@ public struct CrisisClassifierTraining: Sendable {
     /// How much a crisis row counts relative to a non-crisis row.
     public var crisisWeight: Float = 2
     /// Most hard negatives the whole layer (rules or classifier) may flag, cross-validated.
-    public var hardNegativeBudget = 0.025
+    public var hardNegativeBudget = 0.03
     /// Most household messages the whole layer may flag, cross-validated.
     public var householdBudget = 0.003
     /// Cross-validation folds (when the folds are not the sources).

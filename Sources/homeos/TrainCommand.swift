@@ -37,7 +37,7 @@ struct CrisisTrainCommand: AsyncParsableCommand {
     var out: String?
 
     @Option(name: .long, help: "Most hard negatives the whole layer (rules or classifier) may flag, cross-validated (a fraction).")
-    var hardNegativeBudget = 0.025
+    var hardNegativeBudget = 0.03
 
     @Option(name: .long, help: "Most household messages the whole layer may flag, cross-validated (a fraction).")
     var householdBudget = 0.003
