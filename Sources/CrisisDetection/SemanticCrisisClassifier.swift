@@ -3,9 +3,9 @@ import LLM
 
 /// The learned half of the crisis layer: a logistic regression over a message's sentence vector
 /// (all-MiniLM-L6-v2), the words and word pairs of the window (``terms(of:)``) and, when it has
-/// one, a ``HiddenLayer`` over the vector, that says whether it reads as a crisis, and the nearest category centroid that says which kind. It
-/// catches paraphrases the rules have no words for; the rules stay first and decide whenever they
-/// can.
+/// one, a ``HiddenLayer`` over the vector, that says whether it reads as a crisis, and the nearest
+/// category centroid that says which kind. It catches paraphrases the rules have no words for; the
+/// rules stay first and decide whenever they can.
 ///
 /// Trained by `homeos dev train crisis` on the development crisis sets and ordinary household
 /// messages (never on the frozen held-out sets) and shipped as `Resources/crisis-classifier.json`.

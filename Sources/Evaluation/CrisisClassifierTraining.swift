@@ -88,7 +88,7 @@ public struct CrisisClassifierTraining: Sendable {
     /// 0 for a logistic regression.
     public var hiddenUnits = 0
     /// Passes over the rows when there is a hidden layer.
-    public var hiddenEpochs = 20
+    public var hiddenEpochs = 5
     /// Adam's step size when there is a hidden layer.
     public var hiddenLearningRate: Float = 1e-3
     /// L2 penalty on every weight when there is a hidden layer.

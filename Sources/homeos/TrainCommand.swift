@@ -62,7 +62,7 @@ struct CrisisTrainCommand: AsyncParsableCommand {
     var hiddenUnits = 0
 
     @Option(name: .long, help: "Passes over the rows with a hidden layer (mini-batch Adam).")
-    var hiddenEpochs = 20
+    var hiddenEpochs = 5
 
     @Option(name: .long, help: "Adam's step size with a hidden layer.")
     var hiddenLearningRate: Float = 1e-3
