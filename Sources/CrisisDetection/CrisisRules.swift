@@ -191,7 +191,8 @@ enum CrisisRules {
         + "better|amazing))\\b|\\b(sober|clean|stable|well|good|fine) (and (\\w+ ){1,3})?(for|ever since|since then)\\b|"
         + "^(\\w+ ){0,2}(years|months) (well|clean|sober|free|stable|on|later)\\b|^(therapy|treatment|counsel\\w*|the (new )?"
         + "medication|rehab|the program|my therapist) (really )?(helped|"
-        + "worked|saved)\\b|^got (help|treatment)\\b|^(it has|its|it is) been (\\w+ )?(years|months) since\\b|^(i am |im "
+        + "worked|saved)\\b|^((i|he|she|we) )?got (help|treatment)\\b|"
+        + "^(it has|its|it is) been (\\w+ )?(years|months) since\\b|^(i am |im "
         + ")?(so )?"
         + "glad i (did not|stayed|held on|am still here)\\b|^now (i|he|she) (volunteer|volunteers|coach|coaches|mentor|run|"
         + "runs|am a (peer|"
@@ -202,7 +203,7 @@ enum CrisisRules {
         + "life))\\b"
         // Written 2026-11-28 from the past-or-resolved look-alikes of crisis-9a and 9b.
         + "|^(that|it) (was|happened) (in )?(19|20)\\d\\d\\b|^(i am|im) (now )?(\\d+|twenty|thirty|forty|fifty|sixty|seventy|eighty)"
-        + "( \\w+)? now\\b|^(i|he|she|we) got (help|treatment)\\b|\\bbeen (well|stable|fine|sober|clean|good) (ever )?since\\b|"
+        + "( \\w+)? now\\b|\\bbeen (well|stable|fine|sober|clean|good) (ever )?since\\b|"
         + "^(i am|im) now (a|an) (peer|volunteer|mentor|counsell?or|pastor|nurse|coach|therapist|chaplain|advocate)\\b|"
         + "^(i am|im) (much |a lot |so much )?better(?! off)( now)?\\b"
 

@@ -129,8 +129,9 @@ public struct CrisisClassifierTraining: Sendable {
         for fold in 0..<foldCount {
             let training = kept.indices.filter { foldOf[$0] != fold }
             let model = fit(vectors: training.map { vectors[$0] }, terms: training.map { termSets[$0] }, labels: training.map { labels[$0] })
+            let classifier = model.classifier(space: space)
             for index in kept.indices where foldOf[index] == fold {
-                outOfFold[index] = model.classifier(space: space, useTerms: useTerms).probability(vector: vectors[index], terms: termSets[index])
+                outOfFold[index] = classifier.probability(vector: vectors[index], terms: termSets[index])
             }
             progress("fold \(fold + 1)/\(foldCount)" + (bySource ? " (\(sources[fold]) held out)" : "") + " trained")
         }
@@ -207,10 +208,11 @@ public struct CrisisClassifierTraining: Sendable {
         var terms: [String: Float]
         var hidden: SemanticCrisisClassifier.HiddenLayer?
 
-        /// The classifier these parameters make, at `threshold`, without categories.
-        func classifier(space: EmbeddingSpace, useTerms: Bool, threshold: Double = 0.5) -> SemanticCrisisClassifier {
-            SemanticCrisisClassifier(space: space, weights: weights, bias: bias, terms: useTerms ? terms : nil, hidden: hidden,
-                                     threshold: threshold, categories: [], centroids: [], provenance: [])
+        /// The classifier these parameters make, without categories or threshold: for its probabilities
+        /// (``terms`` is empty when words are not used, which adds nothing).
+        func classifier(space: EmbeddingSpace) -> SemanticCrisisClassifier {
+            SemanticCrisisClassifier(space: space, weights: weights, bias: bias, terms: terms, hidden: hidden,
+                                     threshold: 0.5, categories: [], centroids: [], provenance: [])
         }
     }
 
