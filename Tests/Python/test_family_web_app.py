@@ -50,12 +50,33 @@ def test_dinner_answer_streams_tokens_before_it_is_complete(page):
     stream = page.evaluate("() => window.__stream")
     assert stream["firstToken"] is not None, "no text appeared before the answer was complete"
     assert stream["done"] is not None and stream["firstToken"] < stream["done"]
+    # The browser may coalesce several token events into one repaint when the model and Chromium
+    # share two busy cores, so the page is only asked to show a draft that is not yet the answer;
+    # that the server sends the answer token by token is checked on the wire below.
     partial = [text for text in stream["draftTexts"] if text.strip()]
-    assert len(set(partial)) >= 3, f"the draft grew in fewer than 3 steps: {partial[:5]}"
+    assert partial and partial[0].strip() != answer.inner_text().strip(), f"no partial draft: {partial[:3]}"
     meta = page.locator("#messages .meta").last.inner_text()
     assert "meal-planning" in meta, meta
     assert "ms" in meta
     assert answer.inner_text().strip()
+
+
+def test_dinner_answer_arrives_as_many_token_events_before_done(server):
+    opener, token = csrf_session(server)
+    request = urllib.request.Request(server.url + "api/chat", method="POST",
+                                     data=json.dumps({"message": "What should we have for dinner tonight?"}).encode(),
+                                     headers={"Content-Type": "application/json", "X-CSRF-Token": token,
+                                              "Accept": "text/event-stream"})
+    events = []
+    with opener.open(request) as response:
+        assert response.headers.get("Content-Type", "").startswith("text/event-stream")
+        for raw in response:
+            line = raw.decode().rstrip("\r\n")
+            if line.startswith("event: "):
+                events.append(line[len("event: "):])
+    assert "done" in events, events
+    tokens_before_done = events[:events.index("done")].count("token")
+    assert tokens_before_done >= 3, f"the answer came in {tokens_before_done} token events: {events}"
 
 
 def test_booking_is_approved_on_approvals_and_shows_on_today(page):
