@@ -1,6 +1,7 @@
-/// The few vector operations the learned layers need (dot products and scaled additions over
-/// `Float` buffers), written with explicit SIMD lanes: a plain loop's floating-point sum cannot be
-/// reordered by the compiler, so it would run one multiply at a time.
+/// The few vector operations the learned layers and the sampler need (dot products, scaled
+/// additions and the position of the largest value in `Float` buffers), written with explicit SIMD
+/// lanes: a plain loop's floating-point sum cannot be reordered by the compiler, so it would run
+/// one multiply at a time, and a plain search for the largest value compares one element at a time.
 public enum VectorArithmetic {
     /// The dot product of the first `count` elements of `a` and `b`.
     @inlinable
@@ -35,5 +36,46 @@ public enum VectorArithmetic {
     @inlinable
     public static func add(_ scale: Float, times x: UnsafePointer<Float>, to y: UnsafeMutablePointer<Float>, count: Int) {
         for position in 0..<count { y[position] += scale * x[position] }
+    }
+
+    /// The first position of the largest of the first `count` values (`count` ≥ 1), or 0 when none
+    /// is above -infinity; NaN is never the largest. The same answer as a scalar scan from
+    /// -infinity that keeps the first strictly larger value,
+    /// in one pass with eight lanes: each lane keeps its own first maximum, and the lanes are
+    /// merged by value, then by position.
+    @inlinable
+    public static func indexOfMaximum(_ values: UnsafePointer<Float>, count: Int) -> Int {
+        precondition(count >= 1, "no values")
+        var best = SIMD8<Float>(repeating: -.infinity)
+        var bestIndex = SIMD8<Int32>(repeating: Int32.max)
+        var indices = SIMD8<Int32>(0, 1, 2, 3, 4, 5, 6, 7)
+        let step = SIMD8<Int32>(repeating: 8)
+        var position = 0
+        while position + 8 <= count {
+            let chunk = UnsafeRawPointer(values + position).loadUnaligned(as: SIMD8<Float>.self)
+            let larger = chunk .> best
+            best.replace(with: chunk, where: larger)
+            bestIndex.replace(with: indices, where: larger)
+            indices &+= step
+            position += 8
+        }
+        var result = -1
+        var resultValue = -Float.infinity
+        for lane in 0..<8 where bestIndex[lane] != Int32.max {
+            let index = Int(bestIndex[lane])
+            if result < 0 || best[lane] > resultValue || (best[lane] == resultValue && index < result) {
+                result = index
+                resultValue = best[lane]
+            }
+        }
+        while position < count {
+            if values[position] > resultValue {
+                result = position
+                resultValue = values[position]
+            }
+            position += 1
+        }
+        // Every value was NaN or -infinity: the first position, as the scalar scan would answer.
+        return max(result, 0)
     }
 }

@@ -209,6 +209,10 @@ final class LoadedModel {
         StructuralTokenClass.of(piece(llama_token(index)))
     }
 
+    /// The first-byte table that lets a whole-vocabulary grammar mask skip the tokens the grammar
+    /// cannot take (see ``GrammarPrefilter``). Computed on first use.
+    lazy var grammarPrefilter = GrammarPrefilter(vocab: vocab, size: vocabularySize)
+
     /// For each ASCII byte, a token whose text is exactly that character (nil where the
     /// vocabulary has none). Computed on first use.
     lazy var asciiTokens: [llama_token?] = {

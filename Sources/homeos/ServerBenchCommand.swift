@@ -55,6 +55,19 @@ struct ServerBenchCommand: AsyncParsableCommand {
         case auto, chat, completions
     }
 
+    @Option(name: .long, parsing: .upToNextOption,
+            help: ArgumentHelp("Servers to measure: homeos, llama-server, llama-cpp-python (default all three; the ratio column needs llama-server).",
+                               valueName: "server"))
+    var servers: [Server] = Server.allCases
+
+    /// A server the benchmark can start.
+    enum Server: String, ExpressibleByArgument, CaseIterable {
+        case llamaServer = "llama-server", homeos, llamaCppPython = "llama-cpp-python"
+
+        /// The name the table shows.
+        var displayName: String { self == .homeos ? "homeos serve" : rawValue }
+    }
+
     @Option(name: .long, help: ArgumentHelp("The llama-server binary (default: the one scripts/build-llama-server.sh builds).", valueName: "path"))
     var llamaServer: String?
 
@@ -62,6 +75,7 @@ struct ServerBenchCommand: AsyncParsableCommand {
         if rounds < 1 { throw ValidationError("--rounds must be at least 1.") }
         if clients.isEmpty || clients.contains(where: { !(1...16).contains($0) }) { throw ValidationError("--clients must be between 1 and 16.") }
         if !(8...512).contains(maxTokens) { throw ValidationError("--max-tokens must be between 8 and 512.") }
+        if servers.isEmpty { throw ValidationError("--servers needs at least one of homeos, llama-server, llama-cpp-python.") }
     }
 
     static let topics = ["a lighthouse keeper", "a lost dog", "a robot gardener", "a dragon who bakes", "two rival chess players",
@@ -105,7 +119,7 @@ struct ServerBenchCommand: AsyncParsableCommand {
             let resolved = try directory.resolve(id)
             let chat = try usesChat(modelPath: resolved.path)
             var reference: [Int: Double] = [:]
-            for kind in ["llama-server", "homeos serve", "llama-cpp-python"] {
+            for kind in Server.allCases.filter(servers.contains).map(\.displayName) {
                 Terminal.error("==> \(resolved.id): starting \(kind)")
                 let target: Target
                 do { target = try await start(kind, modelPath: resolved.path, id: resolved.id, client: client) } catch {
@@ -145,7 +159,7 @@ struct ServerBenchCommand: AsyncParsableCommand {
                         let strict = try await Self.round(client, target: target, model: resolved.id, clients: 4, maxTokens: maxTokens,
                                                           schema: true, chat: true, serial: &serial)
                         let plain = try await Self.round(client, target: target, model: resolved.id, clients: 4,
-                                                         maxTokens: strict.perClient.map { max($0, 1) }, schema: false, chat: chat,
+                                                         maxTokens: strict.perClient.map { max($0, 1) }, schema: false, chat: true,
                                                          serial: &serial)
                         free.append(Double(plain.tokens) / plain.seconds)
                         constrained.append(Double(strict.tokens) / strict.seconds)
