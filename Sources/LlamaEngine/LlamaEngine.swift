@@ -191,7 +191,15 @@ public actor LlamaEngine: LanguageModel, LogLikelihoodScoring, PromptPrefilling 
             return
         }
         while true {
-            admitWaiting(model)
+            let admitted = admitWaiting(model)
+            if admitted > 0, active.count < maxBatchSize {
+                // Requests that arrived while those prompts were evaluated (the actor was busy) are
+                // admitted before the next step, so a burst of arrivals waits for the burst's
+                // prompts, not for a decode step between them. Each pass admits someone, and the
+                // batch holds at most `maxBatchSize`, so the running generations are not starved.
+                await Task.yield()
+                if !waiting.isEmpty { continue }
+            }
             sweep(model)
             if active.isEmpty {
                 if waiting.isEmpty { break }
@@ -220,8 +228,10 @@ public actor LlamaEngine: LanguageModel, LogLikelihoodScoring, PromptPrefilling 
     }
 
     /// Moves waiting generations into the batch while there are places and KV-cache cells,
-    /// evaluating each one's prompt and sampling its first token.
-    private func admitWaiting(_ model: LoadedModel) {
+    /// evaluating each one's prompt and sampling its first token. Returns how many it admitted.
+    @discardableResult
+    private func admitWaiting(_ model: LoadedModel) -> Int {
+        var admitted = 0
         while let run = waiting.first, active.count < maxBatchSize {
             if let reason = run.interruption() {
                 waiting.removeFirst()
@@ -241,7 +251,9 @@ public actor LlamaEngine: LanguageModel, LogLikelihoodScoring, PromptPrefilling 
             waiting.removeFirst()
             active.append(run)
             start(run, model: model, inSequenceZero: sequenceZeroFree)
+            admitted += 1
         }
+        return admitted
     }
 
     /// Evaluates a generation's prompt in its sequence and samples its first token.

@@ -17,15 +17,17 @@ struct ServerBenchCommand: AsyncParsableCommand {
             Each server runs the same GGUF file with 2 threads on 127.0.0.1: `homeos serve` (continuous batching, \
             8 sequences), llama.cpp's `llama-server` built from the same pinned llama.cpp source (8 slots; build it \
             once with scripts/build-llama-server.sh), and `python -m llama_cpp.server` (one request at a time). \
-            Each client streams /v1/chat/completions, greedy, max_tokens 128, a story prompt no request of the run \
+            Each client streams /v1/chat/completions, greedy, max_tokens 128, a story prompt no other round \
             shares (so no server answers from a cached prompt), and \
             all clients start together; a round's aggregate throughput is all completion tokens over the round's \
-            wall time. A model without a chat template in its GGUF file (a base model, such as Gemma 3 270M) is \
+            wall time. The servers run side by side and take turns round by round, each round's stories the same \
+            for every server, so a slow spell of a shared machine falls on all of them; the table shows the median \
+            round, and the ratio column the median of each round's ratio to llama-server's round. A model without a chat template in its GGUF file (a base model, such as Gemma 3 270M) is \
             sent a story opening on /v1/completions instead: each server would otherwise wrap the chat in its own \
             fallback template, and the answers' lengths, so the work measured, would differ. The tokens/answer \
             column shows that each server did the same work. Time to first token is per client, from its request \
             to its first content chunk. The json_schema row sends the same kind of requests under a strict schema \
-            to homeos serve only, against free requests that each ask for as many tokens as the same client's \
+            to homeos serve only, against free chat requests that each ask for as many tokens as the same client's \
             JSON answer took (JSON answers end when their object closes, and fewer clients left in the batch \
             would lower the rate for that reason alone). A server that cannot start is reported and skipped. \
             Run a release build on a quiet machine.
@@ -33,6 +35,7 @@ struct ServerBenchCommand: AsyncParsableCommand {
             Examples:
               homeos dev bench server
               homeos dev bench server --models smollm2-135m-instruct --clients 1 4 --rounds 1
+              homeos dev bench server --servers homeos --clients 4     # homeos serve alone, and json_schema vs free
             """)
 
     @Option(name: .long, parsing: .upToNextOption, help: "Models (ids).")
@@ -98,6 +101,9 @@ struct ServerBenchCommand: AsyncParsableCommand {
         var answers: Int
         /// Completion tokens of each client, in client order.
         var perClient: [Int]
+
+        /// Aggregate throughput: all completion tokens over the round's wall time.
+        var tokensPerSecond: Double { Double(tokens) / seconds }
     }
 
     func run() async throws {
@@ -118,66 +124,93 @@ struct ServerBenchCommand: AsyncParsableCommand {
         for id in models {
             let resolved = try directory.resolve(id)
             let chat = try usesChat(modelPath: resolved.path)
-            var reference: [Int: Double] = [:]
+            // All servers run side by side, idle but for the one being measured, and take turns
+            // round by round: a slow spell of this shared machine then falls on every server's
+            // rounds alike, and each round's ratio compares work done minutes apart at most.
+            var targets: [(kind: String, target: Target)] = []
+            defer { for (_, target) in targets { target.stop() } }
             for kind in Server.allCases.filter(servers.contains).map(\.displayName) {
                 Terminal.error("==> \(resolved.id): starting \(kind)")
-                let target: Target
-                do { target = try await start(kind, modelPath: resolved.path, id: resolved.id, client: client) } catch {
+                do {
+                    targets.append((kind, try await start(kind, modelPath: resolved.path, id: resolved.id, client: client)))
+                } catch {
                     notes.append("\(kind) with \(resolved.id) not measured: \(error)")
-                    continue
-                }
-                defer { target.stop() }
-                // Every request of the run tells a story of its own number: no server answers a prompt
-                // it has seen before from its cache (llama-server keeps each slot's last prompt).
-                var serial = 0
-                _ = try? await Self.round(client, target: target, model: resolved.id, clients: 1, maxTokens: 8, schema: false, chat: chat,
-                                          serial: &serial)  // warm-up
-                for count in clients {
-                    var measured: [Round] = []
-                    for round in 1...rounds {
-                        Terminal.error("    \(kind), \(count) client\(count == 1 ? "" : "s"), round \(round) of \(rounds)")
-                        measured.append(try await Self.round(client, target: target, model: resolved.id, clients: count, maxTokens: maxTokens,
-                                                             schema: false, chat: chat, serial: &serial))
-                    }
-                    let throughput = BridgeBenchCommand.median(measured.map { Double($0.tokens) / $0.seconds })
-                    if kind == "llama-server" { reference[count] = throughput }
-                    let ttft = measured.flatMap(\.firstTokens).sorted()
-                    let perAnswer = Double(measured.reduce(0) { $0 + $1.tokens }) / Double(max(1, measured.reduce(0) { $0 + $1.answers }))
-                    rows.append([resolved.id, chat ? "chat" : "completions", kind, "\(count)", String(format: "%.0f", throughput),
-                                 String(format: "%.0f", perAnswer), Self.percentile(ttft, 0.5),
-                                 Self.percentile(ttft, 0.95),
-                                 reference[count].map { String(format: "%.2f×", throughput / $0) } ?? ""])
-                    Terminal.error("    → " + rows.last!.joined(separator: " | "))
-                }
-                if kind == "homeos serve" {
-                    var free: [Double] = [], constrained: [Double] = [], valid = 0, total = 0, freeTokens = 0, strictTokens = 0
-                    for round in 1...rounds {
-                        Terminal.error("    homeos serve, 4 clients, free vs json_schema, round \(round) of \(rounds)")
-                        // JSON answers end when their object closes, most well before the budget; the
-                        // free round gives each client its JSON answer's length, so both rounds keep the
-                        // same number of sequences in the batch for the same number of steps.
-                        let strict = try await Self.round(client, target: target, model: resolved.id, clients: 4, maxTokens: maxTokens,
-                                                          schema: true, chat: true, serial: &serial)
-                        let plain = try await Self.round(client, target: target, model: resolved.id, clients: 4,
-                                                         maxTokens: strict.perClient.map { max($0, 1) }, schema: false, chat: true,
-                                                         serial: &serial)
-                        free.append(Double(plain.tokens) / plain.seconds)
-                        constrained.append(Double(strict.tokens) / strict.seconds)
-                        valid += strict.valid
-                        total += 4
-                        freeTokens += plain.tokens
-                        strictTokens += strict.tokens
-                    }
-                    let ratio = BridgeBenchCommand.median(constrained) / max(BridgeBenchCommand.median(free), 0.001)
-                    notes.append(String(format: "%@, homeos serve, 4 clients: json_schema strict %.0f tok/s (%.0f tokens/answer) vs free %.0f tok/s (%.0f tokens/answer) = %.2f× (target ≥ 0.90×); %d of %d answers valid JSON",
-                                        resolved.id, BridgeBenchCommand.median(constrained), Double(strictTokens) / Double(max(total, 1)),
-                                        BridgeBenchCommand.median(free), Double(freeTokens) / Double(max(total, 1)), ratio, valid, total))
                 }
             }
+            // Every request of the run tells a story of its own number: no server answers a prompt
+            // it has seen before from its cache (llama-server keeps each slot's last prompt). In a
+            // round every server gets the same stories.
+            var serial = 0
+            for (_, target) in targets {
+                var warmUp = serial
+                _ = try? await Self.round(client, target: target, model: resolved.id, clients: 1, maxTokens: 8, schema: false, chat: chat,
+                                          serial: &warmUp)
+            }
+            serial += 1
+            for count in clients {
+                var measured: [String: [Round]] = [:]
+                for round in 1...rounds {
+                    let first = serial
+                    serial += count
+                    // The order rotates, so no server always runs right after another's round.
+                    for offset in targets.indices {
+                        let (kind, target) = targets[(offset + round - 1) % targets.count]
+                        Terminal.error("    \(kind), \(count) client\(count == 1 ? "" : "s"), round \(round) of \(rounds)")
+                        var roundSerial = first
+                        measured[kind, default: []].append(try await Self.round(client, target: target, model: resolved.id, clients: count,
+                                                                                maxTokens: maxTokens, schema: false, chat: chat,
+                                                                                serial: &roundSerial))
+                    }
+                }
+                let reference = measured["llama-server"]
+                for (kind, _) in targets {
+                    let rounds = measured[kind] ?? []
+                    let throughput = BridgeBenchCommand.median(rounds.map(\.tokensPerSecond))
+                    let ttft = rounds.flatMap(\.firstTokens).sorted()
+                    let perAnswer = Double(rounds.reduce(0) { $0 + $1.tokens }) / Double(max(1, rounds.reduce(0) { $0 + $1.answers }))
+                    // The median of each round's ratio to llama-server's round of the same stories.
+                    let ratio = reference.map { reference in
+                        BridgeBenchCommand.median(zip(rounds, reference).map { $0.tokensPerSecond / max($1.tokensPerSecond, 0.001) })
+                    }
+                    rows.append([resolved.id, chat ? "chat" : "completions", kind, "\(count)", String(format: "%.0f", throughput),
+                                 String(format: "%.0f", perAnswer), Self.percentile(ttft, 0.5), Self.percentile(ttft, 0.95),
+                                 ratio.map { String(format: "%.2f×", $0) } ?? ""])
+                    Terminal.error("    → " + rows.last!.joined(separator: " | "))
+                }
+            }
+            if let homeos = targets.first(where: { $0.kind == Server.homeos.displayName })?.target {
+                notes.append(try await jsonAgainstFree(client, target: homeos, model: resolved.id, serial: &serial))
+            }
         }
-        print("Concurrent streaming clients, greedy, \(maxTokens) tokens each, 2 threads (median of \(rounds) rounds)\n")
+        print("Concurrent streaming clients, greedy, \(maxTokens) tokens each, 2 threads (median of \(rounds) rounds; servers take turns round by round; ratio: median of the rounds' ratios)\n")
         print(Terminal.table(rows))
         if !notes.isEmpty { print("\n" + notes.joined(separator: "\n")) }
+    }
+
+    /// json_schema (strict) against free requests on `homeos serve` under 4 clients, at equal
+    /// answer lengths, alternating round by round; a line for the report.
+    private func jsonAgainstFree(_ client: HTTPClient, target: Target, model: String, serial: inout Int) async throws -> String {
+        var free: [Double] = [], constrained: [Double] = [], valid = 0, total = 0, freeTokens = 0, strictTokens = 0
+        for round in 1...rounds {
+            Terminal.error("    homeos serve, 4 clients, free vs json_schema, round \(round) of \(rounds)")
+            // JSON answers end when their object closes, most well before the budget; the free
+            // round gives each client its JSON answer's length, so both rounds keep the same
+            // number of sequences in the batch for the same number of steps.
+            let strict = try await Self.round(client, target: target, model: model, clients: 4, maxTokens: maxTokens,
+                                              schema: true, chat: true, serial: &serial)
+            let plain = try await Self.round(client, target: target, model: model, clients: 4,
+                                             maxTokens: strict.perClient.map { max($0, 1) }, schema: false, chat: true, serial: &serial)
+            free.append(plain.tokensPerSecond)
+            constrained.append(strict.tokensPerSecond)
+            valid += strict.valid
+            total += 4
+            freeTokens += plain.tokens
+            strictTokens += strict.tokens
+        }
+        let ratio = BridgeBenchCommand.median(constrained) / max(BridgeBenchCommand.median(free), 0.001)
+        return String(format: "%@, homeos serve, 4 clients: json_schema strict %.0f tok/s (%.0f tokens/answer) vs free %.0f tok/s (%.0f tokens/answer) = %.2f× (target ≥ 0.90×); %d of %d answers valid JSON",
+                      model, BridgeBenchCommand.median(constrained), Double(strictTokens) / Double(max(total, 1)),
+                      BridgeBenchCommand.median(free), Double(freeTokens) / Double(max(total, 1)), ratio, valid, total)
     }
 
     private func start(_ kind: String, modelPath: String, id: String, client: HTTPClient) async throws -> Target {
