@@ -229,7 +229,6 @@ public actor LlamaEngine: LanguageModel, LogLikelihoodScoring, PromptPrefilling 
 
     /// Moves waiting generations into the batch while there are places and KV-cache cells,
     /// evaluating each one's prompt and sampling its first token. Returns how many it admitted.
-    @discardableResult
     private func admitWaiting(_ model: LoadedModel) -> Int {
         var admitted = 0
         while let run = waiting.first, active.count < maxBatchSize {

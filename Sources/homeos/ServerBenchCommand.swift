@@ -22,8 +22,8 @@ struct ServerBenchCommand: AsyncParsableCommand {
             all clients start together; a round's aggregate throughput is all completion tokens over the round's \
             wall time. The servers run side by side and take turns round by round, each round's stories the same \
             for every server, so a slow spell of a shared machine falls on all of them; the table shows the median \
-            round, and the ratio column the median of each round's ratio to llama-server's round. A model without a chat template in its GGUF file (a base model, such as Gemma 3 270M) is \
-            sent a story opening on /v1/completions instead: each server would otherwise wrap the chat in its own \
+            round, and the ratio column the median of each round's ratio to llama-server's round. A model \
+            without a chat template in its GGUF file (a base model, such as Gemma 3 270M) is sent a story opening on /v1/completions instead: each server would otherwise wrap the chat in its own \
             fallback template, and the answers' lengths, so the work measured, would differ. The tokens/answer \
             column shows that each server did the same work. Time to first token is per client, from its request \
             to its first content chunk. The json_schema row sends the same kind of requests under a strict schema \
