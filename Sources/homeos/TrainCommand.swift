@@ -33,42 +33,45 @@ struct CrisisTrainCommand: AsyncParsableCommand {
             """
     )
 
+    /// The training's own defaults, so the command and the library cannot drift apart.
+    private static let defaults = CrisisClassifierTraining(rows: [])
+
     @Option(name: .long, help: ArgumentHelp("Where to write the classifier (default: the bundled resource).", valueName: "path"))
     var out: String?
 
     @Option(name: .long, help: "Most hard negatives the whole layer (rules or classifier) may flag, cross-validated (a fraction).")
-    var hardNegativeBudget = 0.03
+    var hardNegativeBudget = Self.defaults.hardNegativeBudget
 
     @Option(name: .long, help: "Most household messages the whole layer may flag, cross-validated (a fraction).")
-    var householdBudget = 0.003
+    var householdBudget = Self.defaults.householdBudget
 
     @Flag(name: .long, inversion: .prefixedNo, help: "Learn weights for words and word pairs as well as the sentence vector.")
-    var terms = true
+    var terms = Self.defaults.useTerms
 
     @Flag(name: .long, inversion: .prefixedNo,
           help: "Cross-validate by source file (each author's rows held out together) instead of random folds.")
-    var foldBySource = true
+    var foldBySource = Self.defaults.foldBySource
 
     @Option(name: .long, help: "A word or word pair gets a weight when at least this many rows contain it.")
-    var minimumTermRows = 3
+    var minimumTermRows = Self.defaults.minimumTermRows
 
     @Option(name: .long, help: "Step size of the word weights.")
-    var termLearningRate: Float = 10
+    var termLearningRate = Self.defaults.termLearningRate
 
     @Option(name: .long, help: "Full-batch gradient steps of the logistic regression (without a hidden layer).")
-    var epochs = 300
+    var epochs = Self.defaults.epochs
 
     @Option(name: .long, help: "Rectified units in a hidden layer over the sentence vector (0: a logistic regression).")
-    var hiddenUnits = 0
+    var hiddenUnits = Self.defaults.hiddenUnits
 
     @Option(name: .long, help: "Passes over the rows with a hidden layer (mini-batch Adam).")
-    var hiddenEpochs = 5
+    var hiddenEpochs = Self.defaults.hiddenEpochs
 
     @Option(name: .long, help: "Adam's step size with a hidden layer.")
-    var hiddenLearningRate: Float = 1e-3
+    var hiddenLearningRate = Self.defaults.hiddenLearningRate
 
     @Option(name: .long, help: "L2 penalty on every weight with a hidden layer.")
-    var hiddenL2: Float = 1e-3
+    var hiddenL2 = Self.defaults.hiddenL2
 
     func run() async throws {
         guard let encoder = AssistantOptions.sentenceEncoder() else {
