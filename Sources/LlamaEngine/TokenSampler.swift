@@ -116,8 +116,8 @@ final class TokenSampler {
                 token = wanted
             } else {
                 fullMaskCount += 1
-                token = chooseMasked(context, grammar: grammar, closing: closing, structure: structure ?? JSONStructureTracker(),
-                                     logitsLoaded: logitsLoaded)
+                token = chooseMasked(llama_get_logits_ith(context, logitsIndex), grammar: grammar, closing: closing,
+                                     structure: structure ?? JSONStructureTracker(), logitsLoaded: logitsLoaded)
             }
             llama_sampler_accept(grammar, token)
         } else {
@@ -219,35 +219,31 @@ final class TokenSampler {
     private func chooseGreedily(_ logits: UnsafeMutablePointer<Float>, grammar: UnsafeMutablePointer<llama_sampler>,
                                 closing: ClosingPressure, structure: JSONStructureTracker?) -> llama_token {
         let count = candidates.count
-        let inString = structure?.isInString ?? false
-        let shifts: [Float]? = if case .soft(let strength) = closing, structuralClasses != nil {
-            Self.softShifts(strength, inString: inString)
-        } else {
-            nil
-        }
-        let best: Int
-        if let shifts, let classes = structuralClasses {
-            best = Self.indexOfMaximum(logits, classes: classes, shifts: shifts)
-        } else {
-            best = VectorArithmetic.indexOfMaximum(logits, count: count)
-        }
+        // Soft closing pressure: each token's class and what its class adds to the logit.
+        let steering: (classes: [StructuralTokenClass], shifts: [Float])? =
+            if case .soft(let strength) = closing, let classes = structuralClasses {
+                (classes, Self.softShifts(strength, inString: structure?.isInString ?? false))
+            } else {
+                nil
+            }
+        let best = steering.map { Self.indexOfMaximum(logits, classes: $0.classes, shifts: $0.shifts) }
+            ?? VectorArithmetic.indexOfMaximum(logits, count: count)
         if isAllowed(llama_token(best), by: grammar) { return llama_token(best) }
         fullMaskCount += 1
         if shortlistIsSafe, count > 4 * Self.shortlistSize {
-            var shortlist: [llama_token_data]
-            if let shifts, let classes = structuralClasses {
-                shortlist = Self.mostLikely(count: Self.shortlistSize, among: count) { index in
+            var shortlist = if let (classes, shifts) = steering {
+                Self.mostLikely(count: Self.shortlistSize, among: count) { index in
                     llama_token_data(id: llama_token(index), logit: logits[index] + shifts[Int(classes[index].rawValue)], p: 0)
                 }
             } else {
-                shortlist = Self.mostLikely(count: Self.shortlistSize, among: count) { index in
+                Self.mostLikely(count: Self.shortlistSize, among: count) { index in
                     llama_token_data(id: llama_token(index), logit: logits[index], p: 0)
                 }
             }
             if let token = Self.bestAllowed(&shortlist, by: grammar) { return token }
         }
-        return chooseMasked(nil, grammar: grammar, closing: closing, structure: structure ?? JSONStructureTracker(),
-                            logitsLoaded: false, logits: logits)
+        return chooseMasked(logits, grammar: grammar, closing: closing, structure: structure ?? JSONStructureTracker(),
+                            logitsLoaded: false)
     }
 
     /// The first position of the highest logit after adding each token class's shift.
@@ -283,11 +279,11 @@ final class TokenSampler {
         }
     }
 
-    private func chooseMasked(_ context: OpaquePointer?, grammar: UnsafeMutablePointer<llama_sampler>,
-                              closing: ClosingPressure, structure: JSONStructureTracker, logitsLoaded: Bool,
-                              logits: UnsafeMutablePointer<Float>? = nil) -> llama_token {
-        guard logitsLoaded || loadLogits(logits ?? context.flatMap { llama_get_logits_ith($0, logitsIndex) },
-                                         closing: closing, inString: structure.isInString) else { return 0 }
+    /// The choice among the grammar-allowed tokens, from `logits` (loaded into `candidates` unless
+    /// `logitsLoaded`): the shortlist first where that is exact, else the whole vocabulary masked.
+    private func chooseMasked(_ logits: UnsafeMutablePointer<Float>?, grammar: UnsafeMutablePointer<llama_sampler>,
+                              closing: ClosingPressure, structure: JSONStructureTracker, logitsLoaded: Bool) -> llama_token {
+        guard logitsLoaded || loadLogits(logits, closing: closing, inString: structure.isInString) else { return 0 }
         // Hard steering depends on which classes the grammar allows anywhere in the vocabulary,
         // so it always masks everything.
         if closing != .hard, shortlistIsSafe, let token = chooseFromShortlist(grammar: grammar) { return token }
