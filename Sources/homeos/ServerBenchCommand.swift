@@ -127,14 +127,14 @@ struct ServerBenchCommand: AsyncParsableCommand {
             // All servers run side by side, idle but for the one being measured, and take turns
             // round by round: a slow spell of this shared machine then falls on every server's
             // rounds alike, and each round's ratio compares work done minutes apart at most.
-            var targets: [(kind: String, target: Target)] = []
+            var targets: [(server: Server, target: Target)] = []
             defer { for (_, target) in targets { target.stop() } }
-            for kind in Server.allCases.filter(servers.contains).map(\.displayName) {
-                Terminal.error("==> \(resolved.id): starting \(kind)")
+            for server in Server.allCases where servers.contains(server) {
+                Terminal.error("==> \(resolved.id): starting \(server.displayName)")
                 do {
-                    targets.append((kind, try await start(kind, modelPath: resolved.path, id: resolved.id, client: client)))
+                    targets.append((server, try await start(server, modelPath: resolved.path, id: resolved.id, client: client)))
                 } catch {
-                    notes.append("\(kind) with \(resolved.id) not measured: \(error)")
+                    notes.append("\(server.displayName) with \(resolved.id) not measured: \(error)")
                 }
             }
             // Every request of the run tells a story of its own number: no server answers a prompt
@@ -148,23 +148,23 @@ struct ServerBenchCommand: AsyncParsableCommand {
             }
             serial += 1
             for count in clients {
-                var measured: [String: [Round]] = [:]
+                var measured: [Server: [Round]] = [:]
                 for round in 1...rounds {
                     let first = serial
                     serial += count
                     // The order rotates, so no server always runs right after another's round.
                     for offset in targets.indices {
-                        let (kind, target) = targets[(offset + round - 1) % targets.count]
-                        Terminal.error("    \(kind), \(count) client\(count == 1 ? "" : "s"), round \(round) of \(rounds)")
+                        let (server, target) = targets[(offset + round - 1) % targets.count]
+                        Terminal.error("    \(target.name), \(count) client\(count == 1 ? "" : "s"), round \(round) of \(rounds)")
                         var roundSerial = first
-                        measured[kind, default: []].append(try await Self.round(client, target: target, model: resolved.id, clients: count,
+                        measured[server, default: []].append(try await Self.round(client, target: target, model: resolved.id, clients: count,
                                                                                 maxTokens: maxTokens, schema: false, chat: chat,
                                                                                 serial: &roundSerial))
                     }
                 }
-                let reference = measured["llama-server"]
-                for (kind, _) in targets {
-                    let rounds = measured[kind] ?? []
+                let reference = measured[.llamaServer]
+                for (server, target) in targets {
+                    let rounds = measured[server] ?? []
                     let throughput = BridgeBenchCommand.median(rounds.map(\.tokensPerSecond))
                     let ttft = rounds.flatMap(\.firstTokens).sorted()
                     let perAnswer = Double(rounds.reduce(0) { $0 + $1.tokens }) / Double(max(1, rounds.reduce(0) { $0 + $1.answers }))
@@ -172,13 +172,13 @@ struct ServerBenchCommand: AsyncParsableCommand {
                     let ratio = reference.map { reference in
                         BridgeBenchCommand.median(zip(rounds, reference).map { $0.tokensPerSecond / max($1.tokensPerSecond, 0.001) })
                     }
-                    rows.append([resolved.id, chat ? "chat" : "completions", kind, "\(count)", String(format: "%.0f", throughput),
+                    rows.append([resolved.id, chat ? "chat" : "completions", target.name, "\(count)", String(format: "%.0f", throughput),
                                  String(format: "%.0f", perAnswer), Self.percentile(ttft, 0.5), Self.percentile(ttft, 0.95),
                                  ratio.map { String(format: "%.2f×", $0) } ?? ""])
                     Terminal.error("    → " + rows.last!.joined(separator: " | "))
                 }
             }
-            if let homeos = targets.first(where: { $0.kind == Server.homeos.displayName })?.target {
+            if let homeos = targets.first(where: { $0.server == .homeos })?.target {
                 notes.append(try await jsonAgainstFree(client, target: homeos, model: resolved.id, serial: &serial))
             }
         }
@@ -213,18 +213,19 @@ struct ServerBenchCommand: AsyncParsableCommand {
                       BridgeBenchCommand.median(free), Double(freeTokens) / Double(max(total, 1)), ratio, valid, total)
     }
 
-    private func start(_ kind: String, modelPath: String, id: String, client: HTTPClient) async throws -> Target {
-        switch kind {
-        case "homeos serve":
+    private func start(_ server: Server, modelPath: String, id: String, client: HTTPClient) async throws -> Target {
+        let name = server.displayName
+        switch server {
+        case .homeos:
             let binary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("homeos-bench-server-\(UUID().uuidString)")
-            let server = try ServedProcess(binary: binary, arguments: ["serve", "--sample", "--no-scheduler", "--port", "0", "--threads", "2",
+            let served = try ServedProcess(binary: binary, arguments: ["serve", "--sample", "--no-scheduler", "--port", "0", "--threads", "2",
                                                                        "--model", id, "--data-dir", folder.path])
-            return Target(name: kind, baseURL: server.url + "v1") {
-                _ = server.stop()
+            return Target(name: name, baseURL: served.url + "v1") {
+                _ = served.stop()
                 try? FileManager.default.removeItem(at: folder)
             }
-        case "llama-server":
+        case .llamaServer:
             let binary = llamaServer ?? Self.defaultLlamaServer()
             guard FileManager.default.isExecutableFile(atPath: binary) else {
                 throw CommandFailure("no llama-server at \(binary); build it with scripts/build-llama-server.sh")
@@ -242,7 +243,7 @@ struct ServerBenchCommand: AsyncParsableCommand {
                 kill(process.processIdentifier, SIGKILL)
                 throw error
             }
-            return Target(name: kind, baseURL: base + "/v1") {
+            return Target(name: name, baseURL: base + "/v1") {
                 // llama-server may keep running for a long while after SIGTERM: SIGKILL after 2 s.
                 process.terminate()
                 let deadline = Date().addingTimeInterval(2)
@@ -250,9 +251,9 @@ struct ServerBenchCommand: AsyncParsableCommand {
                 if process.isRunning { kill(process.processIdentifier, SIGKILL) }
                 process.waitUntilExit()
             }
-        default:
-            let server = try await LlamaCppPythonServer.start(modelPath: modelPath, contextSize: 4096, threads: 2)
-            return Target(name: kind, baseURL: server.baseURL.absoluteString) { server.stop() }
+        case .llamaCppPython:
+            let python = try await LlamaCppPythonServer.start(modelPath: modelPath, contextSize: 4096, threads: 2)
+            return Target(name: name, baseURL: python.baseURL.absoluteString) { python.stop() }
         }
     }
 
