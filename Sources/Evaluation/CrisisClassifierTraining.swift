@@ -76,7 +76,7 @@ public struct CrisisClassifierTraining: Sendable {
     /// Hold out each source's rows together (household rows are spread over the folds), so the
     /// threshold is chosen for language its training did not see; needs two sources or more.
     public var foldBySource = true
-    /// Learn weights for words and word pairs too (``SemanticCrisisClassifier/terms``).
+    /// Learn weights for words, word pairs and word triples too (``SemanticCrisisClassifier/terms``).
     public var useTerms = true
     /// A word or word pair gets a weight when at least this many training rows contain it.
     public var minimumTermRows = 3
@@ -183,7 +183,7 @@ public struct CrisisClassifierTraining: Sendable {
                     + " (development crisis sets and the household routing training messages; no held-out row).",
                 "Logistic regression, \(epochs) full-batch gradient steps of \(learningRate), L2 \(l2), input scale \(inputScale), "
                     + "crisis rows weighted \(crisisWeight)"
-                    + (useTerms ? "; words and word pairs in at least \(minimumTermRows) rows, step \(termLearningRate), L2 \(termL2)" : "")
+                    + (useTerms ? "; words, word pairs and word triples in at least \(minimumTermRows) rows, step \(termLearningRate), L2 \(termL2)" : "")
                     + (hiddenUnits > 0
                         ? "; averaged in log-odds with a network of one hidden layer of \(hiddenUnits) rectified units and a linear path "
                             + "over the standardised vector, \(hiddenEpochs) passes of Adam (step \(hiddenLearningRate), batches of "
@@ -216,7 +216,7 @@ public struct CrisisClassifierTraining: Sendable {
         }
     }
 
-    /// The words and word pairs at least ``minimumTermRows`` rows contain (none without ``useTerms``),
+    /// The words, word pairs and word triples at least ``minimumTermRows`` rows contain (none without ``useTerms``),
     /// and each row's as sorted indices into them (one summation order: the same data, the same file).
     func vocabulary(_ terms: [Set<String>]) -> (words: [String], rows: [[Int]]) {
         guard useTerms else { return ([], terms.map { _ in [] }) }
@@ -240,7 +240,7 @@ public struct CrisisClassifierTraining: Sendable {
     }
 
     /// Logistic regression by full-batch gradient descent over the scaled vectors and, with
-    /// ``useTerms``, the words and word pairs at least ``minimumTermRows`` rows contain.
+    /// ``useTerms``, the words, word pairs and word triples at least ``minimumTermRows`` rows contain.
     func fitLogistic(vectors: [[Float]], terms: [Set<String>], labels: [Bool]) -> Fitted {
         let dimension = vectors.first?.count ?? 0
         let (vocabulary, rowTerms) = self.vocabulary(terms)

@@ -25,7 +25,7 @@ struct CrisisTrainCommand: AsyncParsableCommand {
         discussion: """
             Rows: evaluation/development/crisis*.jsonl (crisis categories and hard negatives) and the household \
             routing training messages (all "no crisis"); the frozen held-out sets are never read. The features are \
-            the sentence vector and the words and word pairs several rows share. Cross-validation holds out one \
+            the sentence vector and the words, word pairs and word triples several rows share. Cross-validation holds out one \
             file (one author) at a time, so its figures are those of language the training did not see; the \
             threshold is the lowest at which the whole layer's cross-validated false positives stay within the \
             budgets. Needs the sentence encoder (make setup). Deterministic: the same data gives the same file.
@@ -45,7 +45,7 @@ struct CrisisTrainCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Most household messages the whole layer may flag, cross-validated (a fraction).")
     var householdBudget = Self.defaults.householdBudget
 
-    @Flag(name: .long, inversion: .prefixedNo, help: "Learn weights for words and word pairs as well as the sentence vector.")
+    @Flag(name: .long, inversion: .prefixedNo, help: "Learn weights for words, word pairs and word triples as well as the sentence vector.")
     var terms = Self.defaults.useTerms
 
     @Flag(name: .long, inversion: .prefixedNo,
