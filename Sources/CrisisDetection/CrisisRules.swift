@@ -112,6 +112,22 @@ enum CrisisRules {
         "(my|the) (kids|boss|traffic|commute|homework|job|work|exam|exams|taxes|meeting|meetings|week|day|heat|"
             + "humidity|neighbo?urs?|dog|cat|baby|toddler|mortgage) (is|are|was|were) (going to be the death of|"
             + "the death of|going to kill) me",
+        // Written 2026-11-28 from the look-alikes of crisis-10a and 10b: questions of people who help, and chores.
+        "rather die than (make|answer|take|return) (a |the )?(phone )?calls?",
+        "(warning )?signs of suicide (in|among|for)", "suicide warning signs",
+        "ask (\\w+ ){1,4}if (they|theyre|they are|he is|hes|she is|shes) (\\w+ )?(thinking about|having thoughts of|considering) "
+            + "suicide",
+        "if (a|my|the|your) (student|friend|child|kid|teen|patient|employee|coworker|camper|client) (discloses|mentions|"
+            + "talks about|brings up|tells (me|you) about) (self harm|suicide|suicidal thoughts|cutting)",
+        "(took|taken|take) (my |the )?(vitamin \\w+|vitamins|multivitamin|fish oil|supplements?|probiotic|iron) twice( this morning|"
+            + " today| tonight)? by mistake",
+        "(decided|decide|deciding) to (taper|stop|start|switch|change|lower|reduce|increase|come off) (my |the |his |her )?"
+            + "(\\w+ )?(meds|medication|medications|antidepressant|antidepressants|dose|dosage)",
+        "cleaned (the|my|his) (rifle|gun|shotgun|pistol|barrel)",
+        // Only with the ordinary reason in the same sentence: "a goodbye message to my team … before I go" is a farewell.
+        "goodbye (message|email|card|speech|note|post|lunch|party) (to|for) (the|my|our) (team|class|coworkers|colleagues|staff|crew|"
+            + "students|neighbou?rs|club|department|depot)\\W+(\\w+\\W+){0,8}?(retiring|retirement|new job|last day|moving|farewell)",
+        "bleed (the|my|our) (radiators?|brakes?|brake lines?|lines?|pipes?|heating)",
         "end it (with|between) (him|her|them|my|our)", "end (the|our) (call|meeting|relationship|lease|subscription|"
             + "contract|game|movie|day|week|month|year|season)",
     ]
@@ -177,6 +193,10 @@ enum CrisisRules {
         "\\bthere was a (\\w+ )?(time|period|year|stretch) (when |where )?i\\b",
         "\\b(been|am|is|have been|has been) free (of|from) (them|it|those thoughts|the thoughts|that|the urges?) (for|since)\\b",
         "\\bas a (resident|med student|medical student|intern|cadet|recruit|rookie)\\b",
+        // Written 2026-11-28 from the past-or-resolved and safety-planning look-alikes of crisis-10a and 10b.
+        "\\bmy past (suicide attempt|attempt|attempts|overdose|self harm)\\b",
+        "\\b(after|since) my (overdose|attempt|suicide attempt) (in|at|when|back)\\b",
+        "\\b(she is|he is|they are|shes|hes) (now )?(in treatment|in therapy|getting help)( now)?\\b",
     ]
 
     /// A sentence that only places what came before it in the past: "That was 20 years ago.", "That's long
@@ -206,6 +226,8 @@ enum CrisisRules {
         + "( \\w+)? now\\b|\\bbeen (well|stable|fine|sober|clean|good) (ever )?since\\b|"
         + "^(i am|im) now (a|an) (peer|volunteer|mentor|counsell?or|pastor|nurse|coach|therapist|chaplain|advocate)\\b|"
         + "^(i am|im) (much |a lot |so much )?better(?! off)( now)?\\b"
+        // Written 2026-11-28 from the past-or-resolved look-alikes of crisis-10a and 10b ("… This year I'm graduating.").
+        + "|^this year (i am|im|i will be|we are) (\\w+ing|getting|graduating|married|engaged)\\b"
 
     /// Words that keep a sentence's risk current even beside a denial or a past event ("it has been
     /// two years since dad died and I still want to die").
@@ -214,7 +236,7 @@ enum CrisisRules {
         + "(?<!smiling )(?<!laughing )(?<!happy )(?<!myself )(?<!walking )(?<!hiking )(?<!running )(?<!working )(?<!dating )"
         + "(?<!pregnant )again|"
         + "(?<!used to )want to(?! (hug|thank|tell|say|share|help|give|write|know|ask|be ready|make sure|run|walk|watch|"
-        + "read|donate|join|attend|"
+        + "read|donate|join|attend|show it off|show off|celebrate|"
         + "sign up))|"
         + "(?<!used to )wanna|going to|tonight|right now|(?<!person )anymore|any more|keep|keeps|relaps\\w*|blew it|ruined "
         + "it|"
