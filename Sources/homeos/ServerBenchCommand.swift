@@ -59,16 +59,30 @@ struct ServerBenchCommand: AsyncParsableCommand {
     }
 
     @Option(name: .long, parsing: .upToNextOption,
-            help: ArgumentHelp("Servers to measure: homeos, llama-server, llama-cpp-python (default all three; the ratio column needs llama-server).",
+            help: ArgumentHelp("Servers to measure: homeos, llama-server, llama-cpp-python (the default three; the ratio column needs llama-server), "
+                               + "and llama-server-unified (llama-server with homeos serve's cache layout: one 4096-cell cache any slot may fill).",
                                valueName: "server"))
-    var servers: [Server] = Server.allCases
+    var servers: [Server] = Server.standard
 
     /// A server the benchmark can start.
     enum Server: String, ExpressibleByArgument, CaseIterable {
         case llamaServer = "llama-server", homeos, llamaCppPython = "llama-cpp-python"
+        /// llama-server with the KV-cache layout of `homeos serve`: one cache of 4096 cells that any
+        /// slot may fill (`--kv-unified`, `--swa-full`), instead of 512 cells per slot. Opt-in: it
+        /// shows what the layout itself costs, apart from the engine.
+        case llamaServerUnified = "llama-server-unified"
 
         /// The name the table shows.
-        var displayName: String { self == .homeos ? "homeos serve" : rawValue }
+        var displayName: String {
+            switch self {
+            case .homeos: "homeos serve"
+            case .llamaServerUnified: "llama-server --kv-unified"
+            case .llamaServer, .llamaCppPython: rawValue
+            }
+        }
+
+        /// The servers a run measures unless --servers says otherwise.
+        static let standard: [Server] = [.llamaServer, .homeos, .llamaCppPython]
     }
 
     @Option(name: .long, help: ArgumentHelp("The llama-server binary (default: the one scripts/build-llama-server.sh builds).", valueName: "path"))
@@ -78,7 +92,7 @@ struct ServerBenchCommand: AsyncParsableCommand {
         if rounds < 1 { throw ValidationError("--rounds must be at least 1.") }
         if clients.isEmpty || clients.contains(where: { !(1...16).contains($0) }) { throw ValidationError("--clients must be between 1 and 16.") }
         if !(8...512).contains(maxTokens) { throw ValidationError("--max-tokens must be between 8 and 512.") }
-        if servers.isEmpty { throw ValidationError("--servers needs at least one of homeos, llama-server, llama-cpp-python.") }
+        if servers.isEmpty { throw ValidationError("--servers needs at least one of homeos, llama-server, llama-cpp-python, llama-server-unified.") }
     }
 
     static let topics = ["a lighthouse keeper", "a lost dog", "a robot gardener", "a dragon who bakes", "two rival chess players",
@@ -225,7 +239,7 @@ struct ServerBenchCommand: AsyncParsableCommand {
                 _ = served.stop()
                 try? FileManager.default.removeItem(at: folder)
             }
-        case .llamaServer:
+        case .llamaServer, .llamaServerUnified:
             let binary = llamaServer ?? Self.defaultLlamaServer()
             guard FileManager.default.isExecutableFile(atPath: binary) else {
                 throw CommandFailure("no llama-server at \(binary); build it with scripts/build-llama-server.sh")
@@ -233,8 +247,10 @@ struct ServerBenchCommand: AsyncParsableCommand {
             let port = try await LlamaCppPythonServer.freePort()
             let process = Process()
             process.executableURL = URL(fileURLWithPath: binary)
+            // -c 4096 over 8 slots gives each slot 512 cells of its own; homeos serve's one cache
+            // lets any request use all 4096.
             process.arguments = ["-m", modelPath, "-t", "2", "-tb", "2", "-c", "4096", "-np", "8", "--host", "127.0.0.1",
-                                 "--port", "\(port)", "--no-webui"]
+                                 "--port", "\(port)", "--no-webui"] + (server == .llamaServerUnified ? ["--kv-unified", "--swa-full"] : [])
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()
