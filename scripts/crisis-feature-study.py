@@ -20,6 +20,15 @@ Usage (from the repository root, with setup's Python):
         --combination minilm --combination gemma --combination minilm+gemma \\
         [--classifier logistic|hidden-layer]
 
+With --terms pairs (or triples), the classifier is instead a logistic regression over the
+vectors and the words and word pairs (and triples) of each message, as the product's
+classifier reads them, and the report gives the recall of the rules or the classifier where
+together they flag --budget of the hard negatives (the product's threshold rule). That is how
+Gemma's vector was measured beside the words (docs/evaluation.md):
+
+    ... --combination minilm --combination gemma --combination minilm+gemma --terms pairs
+    ... --combination minilm --terms triples
+
 Vectors are cached in --cache (default /tmp/crisis-feature-study): a model's vectors for the
 development sets take about 2 minutes (MiniLM) and 15 minutes (Gemma 3 270M) on 2 cores.
 """
@@ -59,26 +68,34 @@ def rule_decisions(rows, rules_file):
 
 
 def vectors(name, model_path, rows, cache):
-    # Keyed by the model file too, so another model given the same name is embedded afresh.
+    """Unit-length mean-pooled vectors of every row's text. Cached by text (keyed by the model
+    file too, so another model given the same name is embedded afresh): a new development set
+    embeds only its own rows."""
     path = os.path.join(cache, f"{name}-{os.path.basename(model_path)}.npy")
-    if os.path.exists(path):
-        matrix = np.load(path)
-        if len(matrix) == len(rows):
-            return matrix
-    import llama_cpp
+    texts_path = path + ".texts.json"
+    known = {}
+    if os.path.exists(path) and os.path.exists(texts_path):
+        with open(texts_path, encoding="utf-8") as file:
+            known = dict(zip(json.load(file), np.load(path)))
+    missing = sorted({row["text"] for row in rows} - known.keys())
+    if missing:
+        import llama_cpp
 
-    model = llama_cpp.Llama(model_path=os.path.expanduser(model_path), embedding=True, n_ctx=512, n_batch=512,
-                            n_ubatch=512, n_threads=2, pooling_type=llama_cpp.LLAMA_POOLING_TYPE_MEAN, verbose=False)
-    found = []
-    for start in range(0, len(rows), 32):
-        found.extend(model.embed([row["text"] for row in rows[start:start + 32]]))
-        print(f"  {name}: {min(start + 32, len(rows))}/{len(rows)}", end="\r", flush=True)
-    print()
-    matrix = np.array(found, dtype=np.float32)
-    matrix /= np.linalg.norm(matrix, axis=1, keepdims=True)
-    os.makedirs(cache, exist_ok=True)
-    np.save(path, matrix)
-    return matrix
+        model = llama_cpp.Llama(model_path=os.path.expanduser(model_path), embedding=True, n_ctx=512, n_batch=512,
+                                n_ubatch=512, n_threads=2, pooling_type=llama_cpp.LLAMA_POOLING_TYPE_MEAN, verbose=False)
+        for start in range(0, len(missing), 32):
+            chunk = missing[start:start + 32]
+            for text, vector in zip(chunk, model.embed(chunk)):
+                vector = np.array(vector, dtype=np.float32)
+                known[text] = vector / np.linalg.norm(vector)
+            print(f"  {name}: {min(start + 32, len(missing))}/{len(missing)}", end="\r", flush=True)
+        print()
+        os.makedirs(cache, exist_ok=True)
+        texts = sorted(known)
+        np.save(path, np.array([known[text] for text in texts], dtype=np.float32))
+        with open(texts_path, "w", encoding="utf-8") as file:
+            json.dump(texts, file)
+    return np.array([known[row["text"]] for row in rows], dtype=np.float32)
 
 
 def standardiser(features):
@@ -136,6 +153,50 @@ def train_hidden_layer(features, labels, l2, hidden=128, iterations=400, rate=0.
     return lambda other: sigmoid(np.maximum(0, standardise(other) @ first + first_bias) @ second + second_bias)
 
 
+def message_terms(text, longest):
+    """The words and word runs up to `longest` words of a message, lowercased."""
+    words = re.findall(r"[a-z0-9']+", text.lower())
+    terms = set(words)
+    for length in range(2, longest + 1):
+        terms |= {" ".join(words[start:start + length]) for start in range(len(words) - length + 1)}
+    return terms
+
+
+def train_with_terms(features, term_sets, labels, l2, iterations=300, rate=0.05, minimum_rows=3, crisis_weight=2.0):
+    """A logistic regression on standardised features and the terms at least `minimum_rows`
+    training rows contain (Adam, full batch); returns the probability function of (features, term sets)."""
+    counts = {}
+    for terms in term_sets:
+        for term in terms:
+            counts[term] = counts.get(term, 0) + 1
+    vocabulary = {term: index for index, term in enumerate(sorted(t for t, c in counts.items() if c >= minimum_rows))}
+
+    def flatten(sets):
+        pairs = [(vocabulary[term], row) for row, terms in enumerate(sets) for term in terms if term in vocabulary]
+        return (np.array([p[0] for p in pairs], dtype=np.int64), np.array([p[1] for p in pairs], dtype=np.int64))
+
+    standardise = standardiser(features)
+    standard = standardise(features)
+    flat, owner = flatten(term_sets)
+    weights_of_rows = np.where(labels == 1, crisis_weight, 1.0)
+    weights_of_rows /= weights_of_rows.sum()
+
+    def logits(parameters, standard, flat, owner, count):
+        return standard @ parameters[0] + parameters[2] + np.bincount(owner, weights=parameters[1][flat], minlength=count)
+
+    def gradients(parameters):
+        error = (sigmoid(logits(parameters, standard, flat, owner, len(labels))) - labels) * weights_of_rows
+        return [standard.T @ error + l2 * parameters[0],
+                np.bincount(flat, weights=error[owner], minlength=len(vocabulary)) + 0.1 * l2 * parameters[1], error.sum()]
+
+    parameters = adam([np.zeros(features.shape[1]), np.zeros(len(vocabulary)), np.zeros(())], gradients, iterations, rate)
+
+    def probability(other, other_sets):
+        other_flat, other_owner = flatten(other_sets)
+        return sigmoid(logits(parameters, standardise(other), other_flat, other_owner, len(other)))
+    return probability
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("rules", help="the output of homeos dev eval crisis --data development --rules-only --misses")
@@ -144,6 +205,10 @@ def main():
     parser.add_argument("--classifier", choices=("logistic", "hidden-layer"), default="logistic")
     parser.add_argument("--l2", type=float, default=0.001)
     parser.add_argument("--cache", default="/tmp/crisis-feature-study")
+    parser.add_argument("--terms", choices=("none", "pairs", "triples"), default="none",
+                        help="add the words and word pairs (or triples) to a logistic regression")
+    parser.add_argument("--budget", type=float, action="append",
+                        help="with --terms: hard negatives the rules or the classifier may flag (default 0.03 and 0.035)")
     arguments = parser.parse_args()
 
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -157,6 +222,25 @@ def main():
     features = {name: vectors(name, path, rows, arguments.cache) for name, path in models.items()}
     print(f"{len(rows)} development messages, {len(set(authors))} authors; rules flag "
           f"{ruled[labels == 1].mean() * 100:.1f} % of crises and {ruled[hard].mean() * 100:.1f} % of hard negatives")
+    if arguments.terms != "none":
+        longest = 3 if arguments.terms == "triples" else 2
+        term_sets = [message_terms(row["text"], longest) for row in rows]
+        for combination in arguments.combination:
+            matrix = np.hstack([features[name] for name in combination.split("+")])
+            left_out = np.zeros(len(rows))
+            for author in np.unique(authors):
+                held = np.where(authors == author)[0]
+                kept = np.where(authors != author)[0]
+                probability = train_with_terms(matrix[kept], [term_sets[i] for i in kept], labels[kept], arguments.l2)
+                left_out[held] = probability(matrix[held], [term_sets[i] for i in held])
+            cells = []
+            for budget in arguments.budget or [0.03, 0.035]:
+                threshold = next((t for t in np.arange(0.3, 0.9995, 0.0005) if (ruled | (left_out >= t))[hard].mean() <= budget), 0.9995)
+                flagged = ruled | (left_out >= threshold)
+                cells.append(f"{budget * 100:.1f} % FP: recall {flagged[labels == 1].mean() * 100:.1f} % (classifier alone "
+                             f"{(left_out >= threshold)[labels == 1].mean() * 100:.1f} %)")
+            print(f"{'logistic+' + arguments.terms:>16} {combination:>12}  " + "  |  ".join(cells), flush=True)
+        return
     for combination in arguments.combination:
         matrix = np.hstack([features[name] for name in combination.split("+")])
         left_out = np.zeros(len(rows))
