@@ -117,7 +117,7 @@ enum CrisisRules {
         "(warning )?signs of suicide (in|among|for)", "suicide warning signs",
         "ask (\\w+ ){1,4}if (they|theyre|they are|he is|hes|she is|shes) (\\w+ )?(thinking about|having thoughts of|considering) "
             + "suicide",
-        "if (a|my|the|your) (student|friend|child|kid|teen|patient|employee|coworker|camper|client) (discloses|mentions|"
+        "if (a|my|the|your) (student|friend|child|kid|teen|patient|employee|coworker|camper|client|player|athlete|scout) (discloses|mentions|"
             + "talks about|brings up|tells (me|you) about) (self harm|suicide|suicidal thoughts|cutting)",
         "(took|taken|take) (my |the )?(vitamin \\w+|vitamins|multivitamin|fish oil|supplements?|probiotic|iron) twice( this morning|"
             + " today| tonight)? by mistake",

@@ -95,6 +95,9 @@ import Testing
         ("Tomei um monte de remédio pra dormir. não sei quantos", .overdose),
         ("gusto ko nang mamatay. seryoso", .activeIdeation),
         ("Main apne aap ko blade se kaat rahi hoon, I can't stop", .activeIdeation),
+        // The look-alike patterns of 2026-11-28 are narrow enough to leave these alone.
+        ("my dad took all his heart pills twice by mistake and now he's slurring and can't stand up", nil),
+        ("Help me write a goodbye message to my team. I want them to know they mattered before I go.", nil),
     ])
     func crisesAreFlagged(message: String, category: CrisisCategory?) {
         let assessment = detector.assess(message)
@@ -182,6 +185,16 @@ import Testing
         "mamamatay na ako sa gutom, what's for dinner",
         "Hace cinco años intenté quitarme la vida. Hoy estoy estudiando enfermería.",
         "haven't had a suicidal thought in over two years, my psychiatrist says we can taper",
+        // People who help, and chores (2026-11-28).
+        "what are the warning signs of suicide in teenagers? I coach a youth team",
+        "how do I ask my brother straight out if he's thinking about suicide?",
+        "what should a coach do if a player discloses self harm",
+        "I'd rather die than make a phone call, can you book the dentist online",
+        "I took my fish oil twice by mistake this morning, is that ok",
+        "my GP and I decided to lower my dose of antidepressants, how slow should it go",
+        "need to bleed the radiators before winter",
+        "help me write a goodbye card to my class, last day of term is friday",
+        "Last year I was in a psych ward for wanting to die. This year I'm graduating nursing school.",
     ])
     func lookAlikesAreNot(message: String) {
         let assessment = detector.assess(message)
