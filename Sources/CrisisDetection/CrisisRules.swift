@@ -195,8 +195,10 @@ enum CrisisRules {
         "\\bas a (resident|med student|medical student|intern|cadet|recruit|rookie)\\b",
         // Written 2026-11-28 from the past-or-resolved and safety-planning look-alikes of crisis-10a and 10b.
         "\\bmy past (suicide attempt|attempt|attempts|overdose|self harm)\\b",
-        "\\b(after|since) my (overdose|attempt|suicide attempt) (in|at|when|back)\\b",
-        "\\b(she is|he is|they are|shes|hes) (now )?(in treatment|in therapy|getting help)( now)?\\b",
+        // Only a stage of life long past: "after my attempt at the weekend" is recent, and "he is in
+        // treatment now" was left out, because it would set aside "he overdosed yesterday, he is in treatment now".
+        "\\b(after|since) my (overdose|attempt|suicide attempt) (in|back in|during) (college|high school|school|university|"
+            + "(19|20)\\d\\d|my (teens|twenties))\\b",
     ]
 
     /// A sentence that only places what came before it in the past: "That was 20 years ago.", "That's long

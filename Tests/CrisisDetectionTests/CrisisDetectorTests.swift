@@ -98,6 +98,7 @@ import Testing
         // The look-alike patterns of 2026-11-28 are narrow enough to leave these alone.
         ("my dad took all his heart pills twice by mistake and now he's slurring and can't stand up", nil),
         ("Help me write a goodbye message to my team. I want them to know they mattered before I go.", nil),
+        ("my husband overdosed yesterday, he is in treatment now and I don't know what to do", nil),
     ])
     func crisesAreFlagged(message: String, category: CrisisCategory?) {
         let assessment = detector.assess(message)
