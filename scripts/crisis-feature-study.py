@@ -197,6 +197,15 @@ def train_with_terms(features, term_sets, labels, l2, iterations=300, rate=0.05,
     return probability
 
 
+def left_out_by_author(authors, score):
+    """Each row's probability from a classifier trained without its author's rows:
+    `score(kept, held)` trains on the indices `kept` and scores the indices `held`."""
+    left_out = np.zeros(len(authors))
+    for author in np.unique(authors):
+        left_out[authors == author] = score(np.where(authors != author)[0], np.where(authors == author)[0])
+    return left_out
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("rules", help="the output of homeos dev eval crisis --data development --rules-only --misses")
@@ -227,12 +236,8 @@ def main():
         term_sets = [message_terms(row["text"], longest) for row in rows]
         for combination in arguments.combination:
             matrix = np.hstack([features[name] for name in combination.split("+")])
-            left_out = np.zeros(len(rows))
-            for author in np.unique(authors):
-                held = np.where(authors == author)[0]
-                kept = np.where(authors != author)[0]
-                probability = train_with_terms(matrix[kept], [term_sets[i] for i in kept], labels[kept], arguments.l2)
-                left_out[held] = probability(matrix[held], [term_sets[i] for i in held])
+            left_out = left_out_by_author(authors, lambda kept, held: train_with_terms(
+                matrix[kept], [term_sets[i] for i in kept], labels[kept], arguments.l2)(matrix[held], [term_sets[i] for i in held]))
             cells = []
             for budget in arguments.budget or [0.03, 0.035]:
                 threshold = next((t for t in np.arange(0.3, 0.9995, 0.0005) if (ruled | (left_out >= t))[hard].mean() <= budget), 0.9995)
@@ -243,11 +248,8 @@ def main():
         return
     for combination in arguments.combination:
         matrix = np.hstack([features[name] for name in combination.split("+")])
-        left_out = np.zeros(len(rows))
-        for author in np.unique(authors):
-            held = authors == author
-            fit = train if arguments.classifier == "logistic" else train_hidden_layer
-            left_out[held] = fit(matrix[~held], labels[~held], arguments.l2)(matrix[held])
+        fit = train if arguments.classifier == "logistic" else train_hidden_layer
+        left_out = left_out_by_author(authors, lambda kept, held: fit(matrix[kept], labels[kept], arguments.l2)(matrix[held]))
         cells = []
         for added in (0.005, 0.01):
             negatives = left_out[hard & ~ruled]

@@ -78,7 +78,7 @@ public struct CrisisClassifierTraining: Sendable {
     public var foldBySource = true
     /// Learn weights for words, word pairs and word triples too (``SemanticCrisisClassifier/terms``).
     public var useTerms = true
-    /// A word or word pair gets a weight when at least this many training rows contain it.
+    /// A word, word pair or word triple gets a weight when at least this many training rows contain it.
     public var minimumTermRows = 3
     /// Step size of the word weights (each is seen by few rows, so it learns slower than the vector's).
     public var termLearningRate: Float = 10

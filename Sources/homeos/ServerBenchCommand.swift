@@ -92,7 +92,9 @@ struct ServerBenchCommand: AsyncParsableCommand {
         if rounds < 1 { throw ValidationError("--rounds must be at least 1.") }
         if clients.isEmpty || clients.contains(where: { !(1...16).contains($0) }) { throw ValidationError("--clients must be between 1 and 16.") }
         if !(8...512).contains(maxTokens) { throw ValidationError("--max-tokens must be between 8 and 512.") }
-        if servers.isEmpty { throw ValidationError("--servers needs at least one of homeos, llama-server, llama-cpp-python, llama-server-unified.") }
+        if servers.isEmpty {
+            throw ValidationError("--servers needs at least one of " + Server.allCases.map(\.rawValue).joined(separator: ", ") + ".")
+        }
     }
 
     static let topics = ["a lighthouse keeper", "a lost dog", "a robot gardener", "a dragon who bakes", "two rival chess players",

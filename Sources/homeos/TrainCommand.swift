@@ -52,7 +52,7 @@ struct CrisisTrainCommand: AsyncParsableCommand {
           help: "Cross-validate by source file (each author's rows held out together) instead of random folds.")
     var foldBySource = Self.defaults.foldBySource
 
-    @Option(name: .long, help: "A word or word pair gets a weight when at least this many rows contain it.")
+    @Option(name: .long, help: "A word, word pair or word triple gets a weight when at least this many rows contain it.")
     var minimumTermRows = Self.defaults.minimumTermRows
 
     @Option(name: .long, help: "Step size of the word weights.")
