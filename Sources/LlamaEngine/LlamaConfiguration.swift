@@ -39,6 +39,15 @@ public struct LlamaConfiguration: Sendable, Hashable {
     /// concurrent users wants more (`homeos serve` uses 8). Batched kernels change the last bits
     /// of the logits, so a greedy answer can differ at a near-tie (docs/architecture.md §5.9).
     public var batchSequences = 1
+    /// Gives every sequence a KV cache of its own, ``contextSize`` cells each, instead of one
+    /// cache of ``contextSize`` cells that all sequences share (the default).
+    ///
+    /// In a shared cache, each step's attention reads every sequence's cells (masked for the
+    /// others), so a batch of 8 decodes about 10 % slower than with caches of their own; and
+    /// sequences borrow a common prefix's cells without copying them. Caches of their own take
+    /// `batchSequences + 1` times the memory, and a borrowed prefix is copied (a few MB for a
+    /// long prompt). `homeos serve` uses them; one-request-at-a-time use gains nothing from them.
+    public var cachePerSequence = false
     /// Memory for the KV state of recent prompts that sequence 0 moved on from (a skill's system
     /// message, a classification prompt), so a request that continues one of them evaluates only
     /// its new tokens; 0 keeps only the last prompt. 64 MiB holds about 2,800 tokens of SmolLM2.
@@ -79,6 +88,16 @@ public struct LlamaConfiguration: Sendable, Hashable {
                                       batchSize: 512, gpuLayers: 0)
         }
     }
+
+    /// Sequences a context holds: sequence 0 plus the scratch sequences of batched scoring and the
+    /// generations decoded side by side (with caches of their own, only as many as batch).
+    var sequenceCount: Int {
+        cachePerSequence ? max(2, min(batchSequences + 1, LoadedModel.maxSequences)) : LoadedModel.maxSequences
+    }
+
+    /// KV caches of ``contextSize`` cells the context allocates: one shared, or one per sequence
+    /// (for memory estimates).
+    public var kvCacheCount: Int { cachePerSequence ? sequenceCount : 1 }
 
     /// Checks the values before a model is loaded.
     func validate() throws(ModelLoadError) {

@@ -142,13 +142,14 @@ public actor LlamaEngine: LanguageModel, LogLikelihoodScoring, PromptPrefilling 
     private var idleWaiters: [CheckedContinuation<Void, Never>] = []
     /// Generations decoded side by side at most; more wait for a free place (from
     /// ``LlamaConfiguration/batchSequences``).
-    public private(set) lazy var maxBatchSize = min(max(configuration.batchSequences, 1), LoadedModel.maxSequences - 1)
-    /// Steps that decoded more than one sequence, and the sequences they decoded (for benchmarks).
-    public private(set) var batchStatistics = (steps: 0, batchedSteps: 0, sequenceTokens: 0)
+    public private(set) lazy var maxBatchSize = min(max(configuration.batchSequences, 1), configuration.sequenceCount - 1)
+    /// Steps that decoded more than one sequence, the sequences they decoded, and generations moved
+    /// to close a gap in the sequence numbers (for benchmarks and tests).
+    public private(set) var batchStatistics = (steps: 0, batchedSteps: 0, sequenceTokens: 0, moves: 0)
 
     /// Sets how many generations decode side by side (1 runs them one after another).
     public func setMaxBatchSize(_ size: Int) {
-        maxBatchSize = min(max(size, 1), LoadedModel.maxSequences - 1)
+        maxBatchSize = min(max(size, 1), configuration.sequenceCount - 1)
     }
 
     /// Queues a generation and waits for it to end. Requests that arrive while others decode join
@@ -206,6 +207,7 @@ public actor LlamaEngine: LanguageModel, LogLikelihoodScoring, PromptPrefilling 
                 await Task.yield()
                 continue
             }
+            if model.cachePerSequence { closeGaps(model) }
             step(model)
             sweep(model)
             await Task.yield()
@@ -219,6 +221,26 @@ public actor LlamaEngine: LanguageModel, LogLikelihoodScoring, PromptPrefilling 
         let waiters = idleWaiters
         idleWaiters.removeAll()
         for waiter in waiters { waiter.resume() }
+    }
+
+    /// With caches of their own, llama.cpp decodes side by side only sequences whose numbers follow
+    /// each other (each run of numbers is a pass over the weights of its own), so when a generation
+    /// ends between others and no request took its place, the highest-numbered one moves into the
+    /// gap (a copy of its cells, a few milliseconds against a whole pass per step).
+    private func closeGaps(_ model: LoadedModel) {
+        while true {
+            let numbers = Set(active.map(\.sequence))
+            guard let low = numbers.min(), let high = numbers.max(), numbers.count < Int(high - low) + 1,
+                  let gap = (low..<high).first(where: { !numbers.contains($0) }),
+                  let moving = active.first(where: { $0.sequence == high }) else { return }
+            if model.move(sequence: high, to: gap) {
+                moving.sequence = gap
+                batchStatistics.moves += 1
+            } else {
+                moving.fail(LLMError.generationFailed("could not move sequence \(high)'s KV state to sequence \(gap)"))
+                active.removeAll { $0 === moving }
+            }
+        }
     }
 
     /// Drops ended generations and frees their sequences.
@@ -240,7 +262,8 @@ public actor LlamaEngine: LanguageModel, LogLikelihoodScoring, PromptPrefilling 
             let used = active.reduce(0) { $0 + $1.cellBudget }
             let sequenceZeroFree = !active.contains { $0.sequence == 0 }
             let staleCells = sequenceZeroFree ? model.sequenceZeroLength : 0
-            if !active.isEmpty, used + run.cellBudget + staleCells > model.contextSize {
+            // Caches of their own: every admitted generation fits its sequence's cache.
+            if !model.cachePerSequence, !active.isEmpty, used + run.cellBudget + staleCells > model.contextSize {
                 if sequenceZeroFree, used + run.cellBudget <= model.contextSize {
                     model.clearSequenceZero()  // the last answer's cache gives way to a new request
                 } else {
@@ -258,7 +281,7 @@ public actor LlamaEngine: LanguageModel, LogLikelihoodScoring, PromptPrefilling 
     /// Evaluates a generation's prompt in its sequence and samples its first token.
     private func start(_ run: GenerationRun, model: LoadedModel, inSequenceZero: Bool) {
         let used = Set(active.map(\.sequence))
-        run.sequence = inSequenceZero ? 0 : (1..<llama_seq_id(LoadedModel.maxSequences)).first { !used.contains($0) } ?? 1
+        run.sequence = inSequenceZero ? 0 : (1..<llama_seq_id(model.sequenceCount)).first { !used.contains($0) } ?? 1
         let promptStart = ContinuousClock.now
         do {
             let evaluation: LoadedModel.PromptEvaluation
@@ -303,7 +326,7 @@ public actor LlamaEngine: LanguageModel, LogLikelihoodScoring, PromptPrefilling 
     /// One token for every active generation: alone through the single-sequence path (exactly
     /// what a lone request always did), side by side in one batch otherwise.
     private func step(_ model: LoadedModel) {
-        let runs = active.filter { !$0.isDone && $0.pendingToken != nil }
+        let runs = active.filter { !$0.isDone && $0.pendingToken != nil }.sorted { $0.sequence < $1.sequence }
         guard !runs.isEmpty else { return }
         batchStatistics.steps += 1
         batchStatistics.sequenceTokens += runs.count
@@ -469,7 +492,7 @@ public actor LlamaEngine: LanguageModel, LogLikelihoodScoring, PromptPrefilling 
         let items = zip(fulls, shared).map { full, shared in
             LoadedModel.Continuation(tokens: Array(full[base...]), scoredFrom: shared - base)
         }
-        let scores = try model.logProbabilities(of: items, perBatch: scoresSideBySide ? LoadedModel.maxSequences - 1 : 1)
+        let scores = try model.logProbabilities(of: items, perBatch: scoresSideBySide ? LoadedModel.maxSequences : 1)
         Logger(label: "homeos.llamaengine").debug("scoring finished", metadata: [
             "prompt_tokens": "\(base)", "cached_tokens": "\(reused)", "continuations": "\(items.count)",
             "prompt_ms": "\(Int(started.duration(to: prepared).milliseconds))",

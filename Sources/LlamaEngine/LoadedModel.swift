@@ -24,7 +24,12 @@ final class LoadedModel {
     /// first embedding request, so generation-only use pays nothing for it).
     var embeddingContext: OpaquePointer?
 
-    var contextSize: Int { Int(llama_n_ctx(context)) }
+    /// Cells one sequence may fill (its own cache's, or the shared cache's).
+    var contextSize: Int { Int(llama_n_ctx_seq(context)) }
+    /// Sequences the context holds: sequence 0 plus the scratch and batch sequences.
+    var sequenceCount: Int { Int(llama_n_seq_max(context)) }
+    /// Whether every sequence has a KV cache of its own (``LlamaConfiguration/cachePerSequence``).
+    var cachePerSequence: Bool { sequenceCount > 1 && contextSize < Int(llama_n_ctx(context)) }
     var vocabularySize: Int { Int(llama_vocab_n_tokens(vocab)) }
 
     private init(model: OpaquePointer, context: OpaquePointer, info: LlamaModelInfo, template: ChatTemplate, batchSize: Int,
@@ -107,14 +112,16 @@ final class LoadedModel {
         var contextParameters = llama_context_default_params()
         let trained = Int(llama_model_n_ctx_train(model))
         let contextSize = trained > 0 ? min(configuration.contextSize, trained) : configuration.contextSize
-        contextParameters.n_ctx = UInt32(contextSize)
+        // Sequence 0 holds the conversation; the others exist while several continuations of one
+        // prompt are scored in a single batch (classification) and while generations are decoded
+        // side by side. A unified cache lets them share the prompt's cells instead of copying them;
+        // caches of their own keep each step's attention to the sequence's own cells.
+        let sequences = configuration.sequenceCount
+        contextParameters.n_seq_max = UInt32(sequences)
+        contextParameters.kv_unified = !configuration.cachePerSequence
+        contextParameters.n_ctx = UInt32(configuration.cachePerSequence ? contextSize * sequences : contextSize)
         contextParameters.n_batch = UInt32(configuration.batchSize)
         contextParameters.n_ubatch = UInt32(configuration.batchSize)
-        // Sequence 0 holds the conversation; the others exist only while several continuations of one
-        // prompt are scored in a single batch (classification). A unified cache lets them share the
-        // prompt's cells instead of copying them.
-        contextParameters.n_seq_max = UInt32(Self.maxSequences)
-        contextParameters.kv_unified = true
         contextParameters.n_threads = Int32(configuration.threads)
         contextParameters.n_threads_batch = Int32(configuration.batchThreads)
         contextParameters.no_perf = true
@@ -142,7 +149,7 @@ final class LoadedModel {
             weightBytes: llama_model_size(model),
             vocabularySize: Int(llama_vocab_n_tokens(vocab)),
             trainingContextSize: trained,
-            contextSize: Int(llama_n_ctx(context)),
+            contextSize: Int(llama_n_ctx_seq(context)),
             chatTemplate: template.description,
             loadDuration: start.duration(to: .now),
             residentMemoryGrowthBytes: max(0, residentMemoryBytes() - residentBefore))
@@ -328,7 +335,8 @@ final class LoadedModel {
         cachedTokens.append(contentsOf: tokens)
     }
 
-    /// Sequences a context holds: sequence 0 plus the scratch sequences of batched scoring.
+    /// Sequences a shared-cache context holds: sequence 0 plus the scratch sequences of batched
+    /// scoring and the generations decoded side by side.
     static let maxSequences = 32
 
     /// One continuation of the cached prefix to score: `tokens` start right after the cache, and
@@ -343,14 +351,14 @@ final class LoadedModel {
     /// batches as the batch size and sequence count allow (one for a typical classification),
     /// each in a scratch sequence that shares the prefix's cells. The cache is left as it was.
     /// - Parameter perBatch: continuations per batch at most (1 scores them one after another).
-    func logProbabilities(of continuations: [Continuation], perBatch: Int = maxSequences - 1) throws(LLMError) -> [Double] {
+    func logProbabilities(of continuations: [Continuation], perBatch: Int = maxSequences) throws(LLMError) -> [Double] {
         var scores = [Double](repeating: 0, count: continuations.count)
         let start = cachedTokens.count
         var next = 0
         while next < continuations.count {
             var chunk: [Int] = []
             var tokenCount = 0
-            while next < continuations.count, chunk.count < min(max(perBatch, 1), Self.maxSequences - 1) {
+            while next < continuations.count, chunk.count < min(max(perBatch, 1), sequenceCount - 1) {
                 let length = continuations[next].tokens.count
                 guard chunk.isEmpty || (tokenCount + length <= batchSize && start + tokenCount + length <= contextSize)
                 else { break }
@@ -375,9 +383,12 @@ final class LoadedModel {
         defer { llama_batch_free(batch) }
         var rows: [[Int32]] = []
         var index = 0
+        var lender = PrefixLender()
         for (offset, continuation) in continuations.enumerated() {
             let sequence = llama_seq_id(offset + 1)
-            if start > 0 { llama_memory_seq_cp(memory, 0, sequence, 0, llama_pos(start)) }
+            if start > 0, !lend(start, to: sequence, through: &lender) {
+                throw .generationFailed("could not copy the prompt's KV state to scoring sequence \(sequence)")
+            }
             var row: [Int32] = []
             for (position, token) in continuation.tokens.enumerated() {
                 batch.token[index] = token
@@ -520,7 +531,8 @@ extension LoadedModel {
            restoreParked(best.index, into: sequence, keeping: fromParked) {
             reused = fromParked
         } else if reused > 0 {
-            llama_memory_seq_cp(memory, 0, sequence, 0, llama_pos(reused))
+            var lender = PrefixLender()
+            if !lend(reused, to: sequence, through: &lender) { reused = 0 }
         }
         var position = reused
         while position < tokens.count {
@@ -546,8 +558,64 @@ extension LoadedModel {
         return PromptEvaluation(reusedTokens: reused, stopReason: nil)
     }
 
+    /// Sequence 0's state, read once for all the sequences one request lends its prefix to.
+    struct PrefixLender {
+        fileprivate var state: [UInt8]?
+    }
+
+    /// Gives `sequence` (empty, not 0) sequence 0's first `count` positions: in a shared cache by
+    /// marking the cells as its too, with caches of their own by copying sequence 0's state
+    /// (`llama_state_seq_get_data`, read once per `lender`) and trimming it. False when llama.cpp
+    /// refused the state (the sequence is left empty).
+    func lend(_ count: Int, to sequence: llama_seq_id, through lender: inout PrefixLender) -> Bool {
+        let memory = llama_get_memory(context)
+        guard cachePerSequence else {
+            llama_memory_seq_cp(memory, 0, sequence, 0, llama_pos(count))
+            return true
+        }
+        if lender.state == nil {
+            var state = [UInt8](repeating: 0, count: llama_state_seq_get_size(context, 0))
+            let written = state.withUnsafeMutableBufferPointer { buffer in
+                llama_state_seq_get_data(context, buffer.baseAddress, buffer.count, 0)
+            }
+            lender.state = Array(state.prefix(written))
+        }
+        let loaded = lender.state!.withUnsafeBufferPointer { buffer in
+            buffer.isEmpty ? 0 : llama_state_seq_set_data(context, buffer.baseAddress, buffer.count, sequence)
+        }
+        guard loaded > 0, llama_memory_seq_rm(memory, sequence, llama_pos(count), -1) else {
+            _ = llama_memory_seq_rm(memory, sequence, -1, -1)
+            return false
+        }
+        return true
+    }
+
+    /// Moves sequence `source`'s cells to the empty sequence `destination` (neither 0): the bytes
+    /// are copied as they are, so what the sequence decodes next does not change. False when
+    /// llama.cpp refused the state (both sequences are then empty).
+    func move(sequence source: llama_seq_id, to destination: llama_seq_id) -> Bool {
+        precondition(source != 0 && destination != 0)
+        let memory = llama_get_memory(context)
+        var state = [UInt8](repeating: 0, count: llama_state_seq_get_size(context, source))
+        let written = state.withUnsafeMutableBufferPointer { buffer in
+            llama_state_seq_get_data(context, buffer.baseAddress, buffer.count, source)
+        }
+        _ = llama_memory_seq_rm(memory, destination, -1, -1)
+        let loaded = written == 0 ? 0 : state.withUnsafeBufferPointer { buffer in
+            llama_state_seq_set_data(context, buffer.baseAddress, written, destination)
+        }
+        _ = llama_memory_seq_rm(memory, source, -1, -1)
+        guard loaded > 0 else {
+            _ = llama_memory_seq_rm(memory, destination, -1, -1)
+            return false
+        }
+        return true
+    }
+
     /// One token for each of several sequences in one `llama_decode`; row `i` of the logits
-    /// belongs to `entries[i]`. Sequence 0's tokens are added to ``cachedTokens``.
+    /// belongs to `entries[i]`. Sequence 0's tokens are added to ``cachedTokens``. With caches of
+    /// their own, llama.cpp decodes side by side only sequences whose numbers follow each other in
+    /// the batch, so callers pass entries in order of sequence.
     func decode(_ entries: [(sequence: llama_seq_id, position: Int, token: llama_token)]) throws(LLMError) {
         var batch = llama_batch_init(Int32(entries.count), 0, 1)
         defer { llama_batch_free(batch) }

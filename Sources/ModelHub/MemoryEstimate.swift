@@ -16,6 +16,14 @@ public struct MemoryEstimate: Sendable, Hashable, Codable {
     /// Everything together.
     public var totalBytes: Int64 { weightsBytes + kvCacheBytes + overheadBytes }
 
+    /// The estimate when `count` sequences each have a KV cache of `contextSize` tokens (a server
+    /// that gives every concurrent generation a cache of its own).
+    public func withKVCaches(_ count: Int) -> MemoryEstimate {
+        var estimate = self
+        estimate.kvCacheBytes *= Int64(max(1, count))
+        return estimate
+    }
+
     /// `weights 2.5 GB + KV cache 0.6 GB for 4096 tokens + overhead 0.1 GB`.
     public var breakdown: String {
         "weights \(ByteCount.format(weightsBytes)) + KV cache \(ByteCount.format(kvCacheBytes)) for \(contextSize) tokens"
@@ -76,6 +84,15 @@ public struct MemoryEstimator: Sendable {
         guard let (size, _) = FileVerifier.sizeAndModificationTime(of: url) else { return nil }
         let metadata = try? GGUFMetadata.read(url)
         return estimate(weightsBytes: size, shape: metadata?.shape, contextSize: contextSize, trainedContext: metadata?.contextLength)
+    }
+
+    /// How many KV caches of `estimate`'s size to allocate when `wanted` (one per sequence) would be
+    /// faster but one shared cache also works: `wanted` when they fit in free memory, else 1 when
+    /// one fits, else `wanted` (the caller's ``check(_:for:reclaimableBytes:)`` then says why not).
+    public func kvCachesThatFit(_ estimate: MemoryEstimate, wanted: Int) -> Int {
+        guard wanted > 1, (try? check(estimate.withKVCaches(wanted), for: "-")) == nil,
+              (try? check(estimate, for: "-")) != nil else { return wanted }
+        return 1
     }
 
     /// Throws ``ModelHubError/insufficientMemory(id:estimate:availableBytes:)`` when `estimate`

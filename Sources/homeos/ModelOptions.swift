@@ -20,6 +20,16 @@ struct ModelOptions: ParsableArguments {
     @Option(name: .long, help: "Generations decoded side by side when requests overlap (default: 1, one after another; homeos serve: 8).")
     var parallel: Int?
 
+    @Option(name: .customLong("kv-cache"), help: ArgumentHelp(
+        "KV-cache layout: shared (one cache of --context cells that every sequence fills) or per-sequence (a cache of --context cells for each of the --parallel generations, and one more; side-by-side decoding reads only each sequence's own cells, at that many times the memory). Default: per-sequence when --parallel is above 1, else shared.",
+        valueName: "shared|per-sequence"))
+    var kvCache: KVCacheLayout?
+
+    /// How the KV cache is laid out (``LlamaConfiguration/cachePerSequence``).
+    enum KVCacheLayout: String, ExpressibleByArgument, CaseIterable {
+        case shared, perSequence = "per-sequence"
+    }
+
     @Flag(name: .long, help: "Do not keep system prompts' KV state on disk (default: kept in $HOMEOS_CACHE/prompt-cache; HOMEOS_PROMPT_CACHE=off also turns it off).")
     var noPromptCache = false
 
@@ -72,6 +82,7 @@ struct ModelOptions: ParsableArguments {
         if let context { configuration.contextSize = context }
         configuration.promptCache = noPromptCache ? nil : PromptCache.standard()
         configuration.batchSequences = parallel ?? 1
+        configuration.cachePerSequence = (kvCache ?? (configuration.batchSequences > 1 ? .perSequence : .shared)) == .perSequence
         return configuration
     }
 
@@ -81,10 +92,20 @@ struct ModelOptions: ParsableArguments {
         let library = ModelLibrary.standard()
         ModelsFormat.warn(about: library)
         let resolved = try library.resolveForLoading(model)
-        let configuration = self.configuration
+        var configuration = self.configuration
         let estimate = resolved.entry.map { library.memoryEstimate(for: $0, contextSize: configuration.contextSize) }
             ?? MemoryEstimator.estimate(forFileAt: URL(fileURLWithPath: resolved.path), contextSize: configuration.contextSize)
-        if let estimate { try MemoryEstimator().check(estimate, for: resolved.id) }
+        if let estimate {
+            let estimator = MemoryEstimator()
+            // A cache for each sequence is a speed-up, not a need: when only the shared one fits, use it.
+            if kvCache == nil, configuration.cachePerSequence,
+               estimator.kvCachesThatFit(estimate, wanted: configuration.kvCacheCount) == 1 {
+                configuration.cachePerSequence = false
+                Terminal.error("note: not enough free memory for a KV cache per sequence (\(configuration.batchSequences + 1) × "
+                    + "\(ByteCount.format(estimate.kvCacheBytes))); the generations share one cache (--kv-cache shared).")
+            }
+            try estimator.check(estimate.withKVCaches(configuration.kvCacheCount), for: resolved.id)
+        }
         return try await LlamaEngine(modelPath: resolved.path, id: resolved.id, configuration: configuration)
     }
 }

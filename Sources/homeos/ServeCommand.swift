@@ -71,11 +71,13 @@ struct ServeCommand: AsyncParsableCommand {
         var modelOptions = options.model
         if modelOptions.parallel == nil { modelOptions.parallel = Self.defaultParallel }
         let loader: (any ModelLoading)? = options.noModel ? nil : CommandLineModelLoader(options: modelOptions)
+        var webConfiguration = FamilyWebServer.Configuration(
+            host: host, port: port, pairingCode: token, keyFile: options.data.directory.appendingPathComponent("web-session.key"),
+            modelID: nil, runsScheduler: !noScheduler, contextSize: modelOptions.configuration.contextSize,
+            remoteFallback: { AssistantOptions.remoteFallback(for: $0) })
+        webConfiguration.kvCacheCount = modelOptions.configuration.kvCacheCount
         let server = try FamilyWebServer(
-            configuration: .init(host: host, port: port, pairingCode: token,
-                                 keyFile: options.data.directory.appendingPathComponent("web-session.key"),
-                                 modelID: nil, runsScheduler: !noScheduler, contextSize: options.model.configuration.contextSize,
-                                 remoteFallback: { AssistantOptions.remoteFallback(for: $0) }),
+            configuration: webConfiguration,
             storage: storage, loader: loader, sentenceEncoder: encoder, library: ModelLibrary.standard(), logger: logger)
         if loader != nil {
             Terminal.error("homeos serve: loading the model…")

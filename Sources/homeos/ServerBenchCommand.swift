@@ -60,23 +60,27 @@ struct ServerBenchCommand: AsyncParsableCommand {
 
     @Option(name: .long, parsing: .upToNextOption,
             help: ArgumentHelp("Servers to measure: homeos, llama-server, llama-cpp-python (the default three; the ratio column needs llama-server), "
-                               + "and llama-server-unified (llama-server with homeos serve's cache layout: one 4096-cell cache any slot may fill).",
+                               + "and, to measure the KV-cache layout, llama-server-unified (one 4096-cell cache any slot may fill) and homeos-shared-cache (homeos serve with that layout).",
                                valueName: "server"))
     var servers: [Server] = Server.standard
 
     /// A server the benchmark can start.
     enum Server: String, ExpressibleByArgument, CaseIterable {
         case llamaServer = "llama-server", homeos, llamaCppPython = "llama-cpp-python"
-        /// llama-server with the KV-cache layout of `homeos serve`: one cache of 4096 cells that any
+        /// llama-server with the KV-cache layout of `homeos serve --kv-cache shared`: one cache of 4096 cells that any
         /// slot may fill (`--kv-unified`, `--swa-full`), instead of 512 cells per slot. Opt-in: it
         /// shows what the layout itself costs, apart from the engine.
         case llamaServerUnified = "llama-server-unified"
+        /// `homeos serve --kv-cache shared`: one cache that every sequence fills, the layout of
+        /// llama-server-unified (opt-in, to measure the layout).
+        case homeosShared = "homeos-shared-cache"
 
         /// The name the table shows.
         var displayName: String {
             switch self {
             case .homeos: "homeos serve"
             case .llamaServerUnified: "llama-server --kv-unified"
+            case .homeosShared: "homeos serve --kv-cache shared"
             case .llamaServer, .llamaCppPython: rawValue
             }
         }
@@ -232,11 +236,12 @@ struct ServerBenchCommand: AsyncParsableCommand {
     private func start(_ server: Server, modelPath: String, id: String, client: HTTPClient) async throws -> Target {
         let name = server.displayName
         switch server {
-        case .homeos:
+        case .homeos, .homeosShared:
             let binary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("homeos-bench-server-\(UUID().uuidString)")
             let served = try ServedProcess(binary: binary, arguments: ["serve", "--sample", "--no-scheduler", "--port", "0", "--threads", "2",
-                                                                       "--model", id, "--data-dir", folder.path])
+                                                                       "--model", id, "--data-dir", folder.path]
+                                            + (server == .homeosShared ? ["--kv-cache", "shared"] : []))
             return Target(name: name, baseURL: served.url + "v1") {
                 _ = served.stop()
                 try? FileManager.default.removeItem(at: folder)
@@ -249,8 +254,8 @@ struct ServerBenchCommand: AsyncParsableCommand {
             let port = try await LlamaCppPythonServer.freePort()
             let process = Process()
             process.executableURL = URL(fileURLWithPath: binary)
-            // -c 4096 over 8 slots gives each slot 512 cells of its own; homeos serve's one cache
-            // lets any request use all 4096.
+            // -c 4096 over 8 slots gives each slot 512 cells of its own; homeos serve gives each of
+            // its sequences a cache of its whole context (4096 cells here), so a request may use all of it.
             process.arguments = ["-m", modelPath, "-t", "2", "-tb", "2", "-c", "4096", "-np", "8", "--host", "127.0.0.1",
                                  "--port", "\(port)", "--no-webui"] + (server == .llamaServerUnified ? ["--kv-unified", "--swa-full"] : [])
             process.standardOutput = FileHandle.nullDevice

@@ -31,6 +31,23 @@ import Testing
         case string(String), u32(UInt32), float(Float), strings([String]), i32s([Int32])
     }
 
+    /// A KV cache per sequence is used when free memory holds them all, one shared cache when only
+    /// that fits, and when neither fits the wanted count is kept so the check names the shortfall.
+    @Test func kvCachesPerSequenceFallBackToOneSharedCacheWhenMemoryIsShort() throws {
+        let estimate = MemoryEstimator.estimate(weightsBytes: 100 << 20, shape: nil, contextSize: 4096)
+        let nine = estimate.withKVCaches(9)
+        #expect(nine.kvCacheBytes == 9 * estimate.kvCacheBytes && nine.totalBytes == estimate.totalBytes + 8 * estimate.kvCacheBytes)
+        func fitting(_ bytes: Int64) -> Int { MemoryEstimator(probe: FixedMemory(bytes: bytes)).kvCachesThatFit(estimate, wanted: 9) }
+        #expect(fitting(nine.totalBytes) == 9)
+        #expect(fitting(nine.totalBytes - 1) == 1)
+        #expect(fitting(estimate.totalBytes) == 1)
+        #expect(fitting(estimate.totalBytes - 1) == 9)
+        #expect(throws: ModelHubError.self) {
+            try MemoryEstimator(probe: FixedMemory(bytes: estimate.totalBytes - 1)).check(nine, for: "m")
+        }
+        #expect(MemoryEstimator(probe: FixedMemory(bytes: estimate.totalBytes - 1)).kvCachesThatFit(estimate, wanted: 1) == 1)
+    }
+
     @Test func readsTheAttentionShapeFromAGGUFHeader() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }

@@ -13,6 +13,8 @@ struct ModelRoutes {
     let shutdown: ShutdownSignal
     /// The context size memory figures are estimated for.
     let contextSize: Int
+    /// KV caches of `contextSize` cells a loaded model keeps.
+    let kvCacheCount: Int
 
     func register(on router: Router<WebRequestContext>) {
         router.get("/api/models") { _, _ in JSONResponse.make(try await listing()) }
@@ -49,7 +51,7 @@ struct ModelRoutes {
                 ModelsPayload.Model(
                     id: status.entry.id, name: status.entry.displayName,
                     sizeText: (status.entry.publishedSizeBytes ?? Self.fileSize(status.path)).map(Self.bytes) ?? "size not published",
-                    memoryText: "about " + Self.bytes(library.memoryEstimate(for: status.entry, contextSize: contextSize).totalBytes) + " in memory",
+                    memoryText: "about " + Self.bytes(library.memoryEstimate(for: status.entry, contextSize: contextSize).withKVCaches(kvCacheCount).totalBytes) + " in memory",
                     state: Self.stateName(status.state), active: status.entry.id == active, default: status.isDefault)
             }
         return ModelsPayload(active: active, state: state, models: models,

@@ -33,6 +33,9 @@ public final class FamilyWebServer: Sendable {
         public var runsScheduler: Bool
         /// The context size the Models page estimates memory for.
         public var contextSize: Int
+        /// KV caches of that size the loaded model keeps (one per concurrent generation with
+        /// `--kv-cache per-sequence`).
+        public var kvCacheCount = 1
         /// Makes the remote model the family allowed (`homeos remote-fallback allow`) into the
         /// fallback the skills try after the on-device model fails; nil never leaves the machine.
         /// Read again whenever the stored setting changes.
@@ -131,7 +134,8 @@ public final class FamilyWebServer: Sendable {
         ApprovalRoutes(session: session).register(on: router)
         TodayRoutes(session: session).register(on: router)
         FamilyRoutes(session: session).register(on: router)
-        ModelRoutes(session: session, library: library, shutdown: shutdown, contextSize: configuration.contextSize).register(on: router)
+        ModelRoutes(session: session, library: library, shutdown: shutdown, contextSize: configuration.contextSize,
+                    kvCacheCount: configuration.kvCacheCount).register(on: router)
         EventRoutes(events: session.events, shutdown: shutdown).register(on: router)
         OpenAIRoutes(session: session, library: library, shutdown: shutdown, openAPIDocument: assets.openAPIDocument).register(on: router)
         router.get("/api/health") { _, _ in
