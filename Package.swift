@@ -78,7 +78,7 @@ let package = Package(
         ),
         // The crisis layer: runs on every message before anything that can fail (no model, no store).
         // Its learned half reads sentence vectors (LLM's TextEmbedding) through a bundled classifier.
-        .target(name: "CrisisDetection", dependencies: ["LLM", .product(name: "Logging", package: "swift-log")], resources: [.copy("Resources/crisis-classifier.json")]),
+        .target(name: "CrisisDetection", dependencies: ["LLM", .product(name: "Logging", package: "swift-log")], resources: [.copy("Resources/crisis-classifier.json"), .copy("Resources/crisis-neighbours.bin")]),
         // Skill protocol, registry, routing cascade, approvals, the assistant coordinator.
         .target(name: "Skills", dependencies: ["LLM", "SkillArgumentsMacros", "CrisisDetection",
                                                .product(name: "Crypto", package: "swift-crypto"), .product(name: "Logging", package: "swift-log")]),

@@ -3,7 +3,8 @@ import LLM
 
 /// The learned half of the crisis layer: a logistic regression over a message's sentence vector
 /// (all-MiniLM-L6-v2), the words, word pairs and word triples of the window (``terms(of:)``) and, when it has
-/// one, a ``HiddenLayer`` over the vector, that says whether it reads as a crisis, and the nearest
+/// one, a ``HiddenLayer`` over the vector, plus, when it has one, a ``NeighbourVote`` over the
+/// training messages' vectors (``CrisisNeighbours``), that says whether it reads as a crisis, and the nearest
 /// category centroid that says which kind. It catches paraphrases the rules have no words for; the
 /// rules stay first and decide whenever they can.
 ///
@@ -39,10 +40,47 @@ public struct SemanticCrisisClassifier: Sendable, Codable, Hashable {
     public var centroids: [[Float]]
     /// Where the training rows came from and how the threshold was chosen.
     public var provenance: [String]
+    /// How the neighbour vote joins the log-odds; nil for a classifier without one.
+    public var neighbourVote: NeighbourVote?
+    /// The training rows' vectors the vote reads (`Resources/crisis-neighbours.bin`; not part of
+    /// the JSON). Set whenever ``neighbourVote`` is.
+    public var neighbours: CrisisNeighbours?
+
+    private enum CodingKeys: String, CodingKey {
+        case space, weights, bias, terms, hidden, threshold, categories, centroids, provenance, neighbourVote
+    }
+
+    /// The neighbour vote's part of the log-odds: `weight × (vote − centre)`, where the vote is
+    /// ``CrisisNeighbours/vote(for:k:)`` with ``k``. Training sets `weight` and `centre` so that the
+    /// vote's cross-validated spread matches the regression's (the two then count alike).
+    public struct NeighbourVote: Sendable, Codable, Hashable {
+        /// Nearest rows of each kind averaged.
+        public var k: Int
+        /// Log-odds per unit of vote.
+        public var weight: Float
+        /// The vote that adds nothing.
+        public var centre: Float
+        /// ``CrisisNeighbours/count`` of the vectors it was trained with.
+        public var rows: Int
+        /// ``CrisisNeighbours/checksum`` of those vectors.
+        public var checksum: String
+
+        /// Creates the vote's settings.
+        public init(k: Int, weight: Float, centre: Float, rows: Int, checksum: String) {
+            self.k = k
+            self.weight = weight
+            self.centre = centre
+            self.rows = rows
+            self.checksum = checksum
+        }
+    }
 
     /// Creates a classifier.
     public init(space: EmbeddingSpace, weights: [Float], bias: Float, terms: [String: Float]? = nil, hidden: HiddenLayer? = nil,
-                threshold: Double, categories: [String], centroids: [[Float]], provenance: [String]) {
+                threshold: Double, categories: [String], centroids: [[Float]], provenance: [String],
+                neighbourVote: NeighbourVote? = nil, neighbours: CrisisNeighbours? = nil) {
+        self.neighbourVote = neighbourVote
+        self.neighbours = neighbours
         self.space = space
         self.weights = weights
         self.bias = bias
@@ -59,14 +97,30 @@ public struct SemanticCrisisClassifier: Sendable, Codable, Hashable {
     public static func bundled() throws(CrisisClassifierError) -> SemanticCrisisClassifier {
         guard let url = Bundle.module.url(forResource: "crisis-classifier", withExtension: "json"),
               let data = FileManager.default.contents(atPath: url.path) else { throw .missing(fileName) }
-        return try decode(data)
+        var neighbours: CrisisNeighbours?
+        if let vectorsURL = Bundle.module.url(forResource: "crisis-neighbours", withExtension: "bin"),
+           let vectors = FileManager.default.contents(atPath: vectorsURL.path) {
+            neighbours = try CrisisNeighbours(data: vectors)
+        }
+        return try decode(data, neighbours: neighbours)
     }
 
-    /// A classifier from its JSON form, checked for consistent shapes.
-    public static func decode(_ data: Data) throws(CrisisClassifierError) -> SemanticCrisisClassifier {
-        let classifier: SemanticCrisisClassifier
+    /// A classifier from its JSON form and, when it has a ``neighbourVote``, the vectors it was
+    /// trained with; checked for consistent shapes (a vote without its own vectors is refused: the
+    /// threshold counts on it).
+    public static func decode(_ data: Data, neighbours: CrisisNeighbours? = nil) throws(CrisisClassifierError) -> SemanticCrisisClassifier {
+        var classifier: SemanticCrisisClassifier
         do { classifier = try JSONDecoder().decode(SemanticCrisisClassifier.self, from: data) } catch {
             throw .malformed("not a crisis classifier: \(error)")
+        }
+        if let vote = classifier.neighbourVote {
+            guard let neighbours else { throw .missing(CrisisNeighbours.fileName) }
+            guard neighbours.count == vote.rows, neighbours.dimension == classifier.space.dimension,
+                  neighbours.checksum == vote.checksum, vote.k > 0 else {
+                throw .malformed("\(CrisisNeighbours.fileName) is not the one it was trained with (\(neighbours.count) rows, "
+                                 + "checksum \(neighbours.checksum); the classifier expects \(vote.rows), \(vote.checksum))")
+            }
+            classifier.neighbours = neighbours
         }
         let dimension = classifier.space.dimension
         guard classifier.weights.count == dimension, classifier.centroids.count == classifier.categories.count,
@@ -108,6 +162,9 @@ public struct SemanticCrisisClassifier: Sendable, Codable, Hashable {
             for term in present { sum += terms[term] ?? 0 }
         }
         if let hidden { sum += hidden.output(for: vector) }
+        if let neighbourVote, let neighbours {
+            sum += neighbourVote.weight * (neighbours.vote(for: vector, k: neighbourVote.k) - neighbourVote.centre)
+        }
         return 1 / (1 + Foundation.exp(-Double(sum)))
     }
 
@@ -137,6 +194,9 @@ public struct SemanticCrisisClassifier: Sendable, Codable, Hashable {
         rounded.bias = round(bias)
         rounded.terms = terms?.mapValues(round).filter { $0.value != 0 }
         rounded.centroids = centroids.map { $0.map(round) }
+        rounded.neighbourVote = neighbourVote.map {
+            NeighbourVote(k: $0.k, weight: round($0.weight), centre: round($0.centre), rows: $0.rows, checksum: $0.checksum)
+        }
         rounded.hidden = hidden.map {
             HiddenLayer(weights: $0.weights.map { $0.map(round) }, biases: $0.biases.map(round), output: $0.output.map(round))
         }

@@ -84,6 +84,9 @@ public struct CrisisClassifierTraining: Sendable {
     public var termLearningRate: Float = 10
     /// L2 penalty on the word weights.
     public var termL2: Float = 1e-3
+    /// Nearest training rows of each kind the neighbour vote averages
+    /// (``SemanticCrisisClassifier/NeighbourVote``); 0 leaves the vote out.
+    public var neighbourCount = 5
     /// Rectified units in a hidden layer over the sentence vector (``SemanticCrisisClassifier/HiddenLayer``);
     /// 0 for a logistic regression.
     public var hiddenUnits = 0
@@ -134,6 +137,37 @@ public struct CrisisClassifierTraining: Sendable {
                 outOfFold[index] = classifier.probability(vector: vectors[index], terms: termSets[index])
             }
             progress("fold \(fold + 1)/\(foldCount)" + (bySource ? " (\(sources[fold]) held out)" : "") + " trained")
+        }
+        // The neighbour vote: each row against the rows of the other folds, then scaled so that its
+        // out-of-fold spread matches the regression's log-odds (at least one unit, so that the vote
+        // still counts where the regression says next to nothing), and added to them.
+        var neighbourVote: SemanticCrisisClassifier.NeighbourVote?
+        var neighbours: CrisisNeighbours?
+        if neighbourCount > 0 {
+            let table = CrisisNeighbours(vectors: vectors, labels: labels)
+            var votes = [Float](repeating: 0, count: kept.count)
+            for index in kept.indices {
+                let fold = foldOf[index]
+                votes[index] = table.vote(similarities: table.similarities(to: vectors[index]), k: neighbourCount) { foldOf[$0] != fold }
+            }
+            let logOdds = outOfFold.map { Float(Foundation.log(max($0, 1e-7) / max(1 - $0, 1e-7))) }
+            func spread(_ values: [Float]) -> (mean: Float, deviation: Float) {
+                let mean = values.reduce(0, +) / Float(max(values.count, 1))
+                let variance = values.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Float(max(values.count, 1))
+                return (mean, max(variance.squareRoot(), 1e-6))
+            }
+            let (voteMean, voteDeviation) = spread(votes)
+            // Votes that do not vary (every vector alike) carry nothing: no vote then.
+            if voteDeviation > 1e-4 {
+            let vote = SemanticCrisisClassifier.NeighbourVote(
+                k: neighbourCount, weight: max(spread(logOdds).deviation, 1) / voteDeviation, centre: voteMean,
+                rows: table.count, checksum: table.checksum)
+            for index in kept.indices {
+                outOfFold[index] = 1 / (1 + Foundation.exp(-Double(logOdds[index] + vote.weight * (votes[index] - vote.centre))))
+            }
+            (neighbourVote, neighbours) = (vote, table)
+            progress("neighbour votes of \(kept.count) rows against the other folds' rows (k = \(neighbourCount))")
+            }
         }
         // The whole layer flags a row when the rules do or the classifier's out-of-fold probability reaches the threshold.
         let ruled = rows.map { detector.assess($0.text).isCrisis }
@@ -189,11 +223,14 @@ public struct CrisisClassifierTraining: Sendable {
                             + "over the standardised vector, \(hiddenEpochs) passes of Adam (step \(hiddenLearningRate), batches of "
                             + "\(batchSize), L2 \(hiddenL2), seed \(seed))"
                         : "")
+                    + (neighbourVote.map { String(format: "; plus a neighbour vote (the mean similarity of the %d nearest training crises "
+                        + "less that of the %d nearest other rows, times %.2f, centred on %.3f)", $0.k, $0.k, $0.weight, $0.centre) } ?? "")
                     + "; categories from the nearest category centroid.",
                 String(format: "Threshold: the lowest with %@ false positives of the whole layer (rules or classifier) ≤ %.1f %% on "
                            + "hard negatives and ≤ %.1f %% on household messages; cross-validated recall %.3f (the classifier alone %.3f).",
                        validation, hardNegativeBudget * 100, householdBudget * 100, recall(), recall(layer: false)),
-            ])
+            ],
+            neighbourVote: neighbourVote, neighbours: neighbours)
         return Result(classifier: classifier, recall: recall(), classifierRecall: recall(layer: false),
                       hardNegativeFalsePositives: rate("hard-negative", at: threshold),
                       householdFalsePositives: rate("household", at: threshold),

@@ -2,6 +2,9 @@
 /// additions and the position of the largest value in `Float` buffers), written with explicit SIMD
 /// lanes: a plain loop's floating-point sum cannot be reordered by the compiler, so it would run
 /// one multiply at a time, and a plain search for the largest value compares one element at a time.
+/// Products are added with `+=`, not `addProduct`: a fused multiply-add needs a target with FMA,
+/// which Swift's x86-64 baseline is not, so it became a call to `fmaf` for every lane, 13× slower
+/// (a dot product over 13,000 vectors of 384: 12.5 ms against 0.95 ms on this machine).
 public enum VectorArithmetic {
     /// The dot product of the first `count` elements of `a` and `b`.
     @inlinable
@@ -11,7 +14,7 @@ public enum VectorArithmetic {
         while position + 8 <= count {
             let left = UnsafeRawPointer(a + position).loadUnaligned(as: SIMD8<Float>.self)
             let right = UnsafeRawPointer(b + position).loadUnaligned(as: SIMD8<Float>.self)
-            lanes.addProduct(left, right)
+            lanes += left * right  // not addProduct: see the type's description
             position += 8
         }
         var sum = lanes.sum()

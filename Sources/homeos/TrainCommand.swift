@@ -25,7 +25,8 @@ struct CrisisTrainCommand: AsyncParsableCommand {
         discussion: """
             Rows: evaluation/development/crisis*.jsonl (crisis categories and hard negatives) and the household \
             routing training messages (all "no crisis"); the frozen held-out sets are never read. The features are \
-            the sentence vector and the words, word pairs and word triples several rows share. Cross-validation holds out one \
+            the sentence vector and the words, word pairs and word triples several rows share, plus a vote of the nearest \
+            training rows (their vectors go to crisis-neighbours.bin beside the classifier). Cross-validation holds out one \
             file (one author) at a time, so its figures are those of language the training did not see; the \
             threshold is the lowest at which the whole layer's cross-validated false positives stay within the \
             budgets. Needs the sentence encoder (make setup). Deterministic: the same data gives the same file.
@@ -61,6 +62,9 @@ struct CrisisTrainCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Full-batch gradient steps of the logistic regression (without a hidden layer).")
     var epochs = Self.defaults.epochs
 
+    @Option(name: .long, help: "Nearest training rows of each kind the neighbour vote averages (0: no vote, and no crisis-neighbours.bin).")
+    var neighbours = Self.defaults.neighbourCount
+
     @Option(name: .long, help: "Rectified units in a hidden layer over the sentence vector (0: a logistic regression).")
     var hiddenUnits = Self.defaults.hiddenUnits
 
@@ -94,6 +98,7 @@ struct CrisisTrainCommand: AsyncParsableCommand {
         training.minimumTermRows = minimumTermRows
         training.termLearningRate = termLearningRate
         training.epochs = epochs
+        training.neighbourCount = neighbours
         training.hiddenUnits = hiddenUnits
         training.hiddenEpochs = hiddenEpochs
         training.hiddenLearningRate = hiddenLearningRate
@@ -102,8 +107,12 @@ struct CrisisTrainCommand: AsyncParsableCommand {
         let result = try await training.run(encoder: encoder) { Terminal.error("    \($0)") }
         let out = self.out ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("CrisisDetection/Resources/\(SemanticCrisisClassifier.fileName)").path
+        let vectorsPath = URL(fileURLWithPath: out).deletingLastPathComponent().appendingPathComponent(CrisisNeighbours.fileName)
+        // The vectors first: a classifier whose vote has no matching vectors is refused when loaded.
+        try (result.classifier.neighbours ?? CrisisNeighbours(vectors: [], labels: [])).data.write(to: vectorsPath)
         try result.classifier.repositoryJSON().write(to: URL(fileURLWithPath: out))
-        print("Crisis classifier trained in \(Terminal.ms(start.duration(to: .now))) ms → \(out)")
+        print("Crisis classifier trained in \(Terminal.ms(start.duration(to: .now))) ms → \(out)"
+              + (result.classifier.neighbours.map { " and \(vectorsPath.path) (\($0.count) rows)" } ?? ""))
         print(String(format: "threshold %.3f; cross-validated, rules or classifier: recall %.3f (the classifier alone %.3f), "
                          + "hard-negative false positives %.3f, household false positives %.3f", result.classifier.threshold,
                      result.recall, result.classifierRecall,

@@ -86,7 +86,10 @@ struct CrisisScreenTests {
         #expect(bundled.threshold > 0.5 && bundled.threshold < 1)
         #expect(Set(bundled.categories) == Set(CrisisCategory.allCases.map(\.rawValue)))
         #expect((bundled.terms?.count ?? 0) > 100, "the bundled classifier reads words as well as vectors")
-        #expect(try SemanticCrisisClassifier.decode(bundled.repositoryJSON()) == bundled)
+        #expect(try SemanticCrisisClassifier.decode(bundled.repositoryJSON(), neighbours: bundled.neighbours) == bundled)
+        #expect(bundled.neighbourVote != nil, "the bundled classifier has a neighbour vote")
+        #expect(bundled.neighbours?.count == bundled.neighbourVote?.rows && (bundled.neighbours?.count ?? 0) > 10_000)
+        #expect(bundled.neighbours?.dimension == 384)
         #expect(throws: CrisisClassifierError.self) { try SemanticCrisisClassifier.decode(Data("{}".utf8)) }
     }
 

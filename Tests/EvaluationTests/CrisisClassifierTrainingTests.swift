@@ -71,6 +71,7 @@ struct CrisisClassifierTrainingTests {
     @Test func aHiddenLayerSeparatesWhatNoLineCan() async throws {
         var training = CrisisClassifierTraining(rows: Self.cornerRows())
         training.useTerms = false
+        training.neighbourCount = 0
         let linear = try await training.run(encoder: CornerEncoder())
         #expect(linear.classifier.hidden == nil)
         #expect(linear.classifierRecall < 0.6, "a logistic regression cannot tell the crisis corners from the others")
@@ -90,6 +91,37 @@ struct CrisisClassifierTrainingTests {
         #expect(try SemanticCrisisClassifier.decode(classifier.repositoryJSON()).hidden?.output.count == 8)
     }
 
+    /// The neighbour vote: a corner's nearest training rows are its own kind, which no line over
+    /// the vector can say. The vote's vectors travel with the classifier and must be its own.
+    @Test func aNeighbourVoteSeparatesWhatNoLineCan() async throws {
+        var training = CrisisClassifierTraining(rows: Self.cornerRows())
+        training.useTerms = false
+        training.neighbourCount = 3
+        let result = try await training.run(encoder: CornerEncoder())
+        let classifier = result.classifier
+        #expect(classifier.hidden == nil)
+        #expect(classifier.neighbourVote?.k == 3)
+        #expect(classifier.neighbours?.count == Self.cornerRows().count)
+        #expect(result.classifierRecall > 0.9, "each corner's neighbours, in the other authors' rows, are its own kind")
+        #expect(result.hardNegativeFalsePositives <= 0.025)
+        for (vector, crisis) in [([Float(1), 1], true), ([-1, -1], true), ([1, -1], false), ([-1, 1], false)] {
+            #expect((classifier.probability(vector: vector) >= classifier.threshold) == crisis, "corner \(vector)")
+        }
+        #expect(classifier.provenance.joined().contains("neighbour vote"))
+
+        let json = classifier.repositoryJSON()
+        #expect(try SemanticCrisisClassifier.decode(json, neighbours: classifier.neighbours).repositoryJSON() == json)
+        #expect(throws: CrisisClassifierError.missing(CrisisNeighbours.fileName)) { try SemanticCrisisClassifier.decode(json) }
+        let other = CrisisNeighbours(vectors: [[1, 1], [-1, -1]], labels: [true, false])
+        #expect(throws: CrisisClassifierError.self) { try SemanticCrisisClassifier.decode(json, neighbours: other) }
+    }
+
+    /// With one vector for every text the vote says nothing, and training leaves it out.
+    @Test func aVoteThatNeverVariesIsLeftOut() async throws {
+        let result = try await CrisisClassifierTraining(rows: Self.rows()).run(encoder: ConstantEncoder())
+        #expect(result.classifier.neighbourVote == nil && result.classifier.neighbours == nil)
+    }
+
     @Test func trainingIsDeterministic() async throws {
         var training = CrisisClassifierTraining(rows: Self.cornerRows())
         training.hiddenUnits = 4
@@ -97,5 +129,6 @@ struct CrisisClassifierTrainingTests {
         let first = try await training.run(encoder: CornerEncoder()).classifier
         let second = try await training.run(encoder: CornerEncoder()).classifier
         #expect(first.repositoryJSON() == second.repositoryJSON())
+        #expect(first.neighbours?.data == second.neighbours?.data && first.neighbours != nil)
     }
 }
