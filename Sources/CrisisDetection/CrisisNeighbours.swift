@@ -1,5 +1,5 @@
+import CVectorKernels
 import Foundation
-import LLM
 
 /// The sentence vectors of the messages the crisis classifier was trained on, for its neighbour
 /// vote (``SemanticCrisisClassifier/NeighbourVote``): how much closer a window is to the nearest
@@ -94,10 +94,11 @@ public struct CrisisNeighbours: Sendable, Hashable {
     public func similarities(to vector: [Float]) -> [Float] {
         precondition(vector.count == dimension, "a vector of another dimension")
         var result = [Float](repeating: 0, count: count)
+        guard count > 0 else { return result }
         vectors.withUnsafeBufferPointer { rows in
             vector.withUnsafeBufferPointer { query in
-                for row in 0..<count {
-                    result[row] = VectorArithmetic.dot(rows.baseAddress! + row * dimension, query.baseAddress!, count: dimension)
+                result.withUnsafeMutableBufferPointer { out in
+                    homeos_row_dot_products(rows.baseAddress!, count, dimension, query.baseAddress!, out.baseAddress!)
                 }
             }
         }
@@ -114,22 +115,9 @@ public struct CrisisNeighbours: Sendable, Hashable {
         return crises.mean - others.mean
     }
 
-    /// The vote for `vector` against every row (one pass, nothing allocated per row).
+    /// The vote for `vector` against every row.
     public func vote(for vector: [Float], k: Int) -> Float {
-        precondition(vector.count == dimension, "a vector of another dimension")
-        var crises = TopValues(k), others = TopValues(k)
-        let dimension = self.dimension, count = self.count
-        vectors.withUnsafeBufferPointer { rows in
-            vector.withUnsafeBufferPointer { query in
-                labels.withUnsafeBufferPointer { labels in
-                    for row in 0..<count {
-                        let similarity = VectorArithmetic.dot(rows.baseAddress! + row * dimension, query.baseAddress!, count: dimension)
-                        if labels[row] { crises.insert(similarity) } else { others.insert(similarity) }
-                    }
-                }
-            }
-        }
-        return crises.mean - others.mean
+        vote(similarities: similarities(to: vector), k: k)
     }
 }
 

@@ -92,9 +92,19 @@ public struct SemanticCrisisClassifier: Sendable, Codable, Hashable {
         self.provenance = provenance
     }
 
-    /// The classifier shipped with the module.
+    /// The classifier shipped with the module, read once per process (its vectors are 5 MB on
+    /// disk and 20 MB in memory, and every crisis layer would otherwise read them again).
     /// - Throws: ``CrisisClassifierError`` when the resource is missing or malformed.
     public static func bundled() throws(CrisisClassifierError) -> SemanticCrisisClassifier {
+        try bundledResource.get()
+    }
+
+    /// The bundled classifier as first read: an immutable resource, so one copy serves every caller.
+    private static let bundledResource: Result<SemanticCrisisClassifier, CrisisClassifierError> = {
+        do throws(CrisisClassifierError) { return .success(try readBundled()) } catch { return .failure(error) }
+    }()
+
+    private static func readBundled() throws(CrisisClassifierError) -> SemanticCrisisClassifier {
         guard let url = Bundle.module.url(forResource: "crisis-classifier", withExtension: "json"),
               let data = FileManager.default.contents(atPath: url.path) else { throw .missing(fileName) }
         var neighbours: CrisisNeighbours?

@@ -138,37 +138,12 @@ public struct CrisisClassifierTraining: Sendable {
             }
             progress("fold \(fold + 1)/\(foldCount)" + (bySource ? " (\(sources[fold]) held out)" : "") + " trained")
         }
-        // The neighbour vote: each row against the rows of the other folds, then scaled so that its
-        // out-of-fold spread matches the regression's log-odds (at least one unit, so that the vote
-        // still counts where the regression says next to nothing), and added to them.
-        var neighbourVote: SemanticCrisisClassifier.NeighbourVote?
-        var neighbours: CrisisNeighbours?
-        if neighbourCount > 0 {
-            let table = CrisisNeighbours(vectors: vectors, labels: labels)
-            var votes = [Float](repeating: 0, count: kept.count)
-            for index in kept.indices {
-                let fold = foldOf[index]
-                votes[index] = table.vote(similarities: table.similarities(to: vectors[index]), k: neighbourCount) { foldOf[$0] != fold }
-            }
-            let logOdds = outOfFold.map { Float(Foundation.log(max($0, 1e-7) / max(1 - $0, 1e-7))) }
-            func spread(_ values: [Float]) -> (mean: Float, deviation: Float) {
-                let mean = values.reduce(0, +) / Float(max(values.count, 1))
-                let variance = values.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Float(max(values.count, 1))
-                return (mean, max(variance.squareRoot(), 1e-6))
-            }
-            let (voteMean, voteDeviation) = spread(votes)
-            // Votes that do not vary (every vector alike) carry nothing: no vote then.
-            if voteDeviation > 1e-4 {
-            let vote = SemanticCrisisClassifier.NeighbourVote(
-                k: neighbourCount, weight: max(spread(logOdds).deviation, 1) / voteDeviation, centre: voteMean,
-                rows: table.count, checksum: table.checksum)
-            for index in kept.indices {
-                outOfFold[index] = 1 / (1 + Foundation.exp(-Double(logOdds[index] + vote.weight * (votes[index] - vote.centre))))
-            }
-            (neighbourVote, neighbours) = (vote, table)
+        let vote = voteOfNeighbours(vectors: vectors, labels: labels, foldOf: foldOf, outOfFold: outOfFold)
+        if let vote {
+            outOfFold = vote.outOfFold
             progress("neighbour votes of \(kept.count) rows against the other folds' rows (k = \(neighbourCount))")
-            }
         }
+        let neighbourVote = vote?.settings, neighbours = vote?.table
         // The whole layer flags a row when the rules do or the classifier's out-of-fold probability reaches the threshold.
         let ruled = rows.map { detector.assess($0.text).isCrisis }
         var keptIndex = [Int?](repeating: nil, count: rows.count)
@@ -235,6 +210,36 @@ public struct CrisisClassifierTraining: Sendable {
                       hardNegativeFalsePositives: rate("hard-negative", at: threshold),
                       householdFalsePositives: rate("household", at: threshold),
                       bySource: bySource ? sources.map { ($0, recall(source: $0), rate("hard-negative", at: threshold, source: $0)) } : [])
+    }
+
+    /// The neighbour vote (``neighbourCount`` > 0): each row's vote against the rows of the other
+    /// folds, scaled so that its out-of-fold spread matches the regression's log-odds (at least one
+    /// unit, so that the vote still counts where the regression says next to nothing), and the
+    /// out-of-fold probabilities with the vote added. Nil without a vote, or when the votes do not
+    /// vary (every vector alike), since they then carry nothing.
+    func voteOfNeighbours(vectors: [[Float]], labels: [Bool], foldOf: [Int], outOfFold: [Double])
+        -> (settings: SemanticCrisisClassifier.NeighbourVote, table: CrisisNeighbours, outOfFold: [Double])? {
+        guard neighbourCount > 0 else { return nil }
+        let table = CrisisNeighbours(vectors: vectors, labels: labels)
+        let votes = vectors.indices.map { index in
+            let fold = foldOf[index]
+            return table.vote(similarities: table.similarities(to: vectors[index]), k: neighbourCount) { foldOf[$0] != fold }
+        }
+        let logOdds = outOfFold.map { Float(Foundation.log(max($0, 1e-7) / max(1 - $0, 1e-7))) }
+        func spread(_ values: [Float]) -> (mean: Float, deviation: Float) {
+            let mean = values.reduce(0, +) / Float(max(values.count, 1))
+            let variance = values.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Float(max(values.count, 1))
+            return (mean, variance.squareRoot())
+        }
+        let (voteMean, voteDeviation) = spread(votes)
+        guard voteDeviation > 1e-4 else { return nil }
+        let settings = SemanticCrisisClassifier.NeighbourVote(
+            k: neighbourCount, weight: max(spread(logOdds).deviation, 1) / voteDeviation, centre: voteMean,
+            rows: table.count, checksum: table.checksum)
+        let combined = vectors.indices.map { index in
+            1 / (1 + Foundation.exp(-Double(logOdds[index] + settings.weight * (votes[index] - settings.centre))))
+        }
+        return (settings, table, combined)
     }
 
     /// A fitted model: vector weights (the input scale or standardisation folded in), bias, word

@@ -107,7 +107,9 @@ struct CrisisTrainCommand: AsyncParsableCommand {
         let result = try await training.run(encoder: encoder) { Terminal.error("    \($0)") }
         let out = self.out ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("CrisisDetection/Resources/\(SemanticCrisisClassifier.fileName)").path
-        let vectorsPath = URL(fileURLWithPath: out).deletingLastPathComponent().appendingPathComponent(CrisisNeighbours.fileName)
+        let folder = URL(fileURLWithPath: out).deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let vectorsPath = folder.appendingPathComponent(CrisisNeighbours.fileName)
         // The vectors first: a classifier whose vote has no matching vectors is refused when loaded.
         try (result.classifier.neighbours ?? CrisisNeighbours(vectors: [], labels: [])).data.write(to: vectorsPath)
         try result.classifier.repositoryJSON().write(to: URL(fileURLWithPath: out))
