@@ -14,7 +14,7 @@ import Foundation
 /// classifier's JSON: a header (`HCN1`, the row count and the dimension, little-endian `UInt32`s),
 /// one byte per row (1 for a crisis), then each row's unit vector as signed bytes (× 127). The
 /// vectors are expanded to `Float` when loaded (about 20 MB for 13,000 rows of 384 dimensions), so
-/// a window's vote costs one pass of SIMD dot products, about a millisecond.
+/// a window's vote costs one pass of dot products (`CVectorKernels`), about a millisecond.
 public struct CrisisNeighbours: Sendable, Hashable {
     /// File name of the bundled vectors inside `Resources/`.
     public static let fileName = "crisis-neighbours.bin"
