@@ -242,7 +242,7 @@ enum CrisisRules {
         + "sign up))|"
         + "(?<!used to )wanna|going to|tonight|right now|(?<!person )anymore|any more|keep|keeps|relaps\\w*|blew it|ruined "
         + "it|"
-        + "slipped|broke my streak|but now|"
+        + "slipped|broke my streak|but now|and now this|threw (it|it all|that|them) away|"
         + "thinking about|all i (can )?think about|i wish|would not fight it|this time|lately|(?<!great )(?<!well )(?<!good )(?<!better )(?<!fine )these days)\\b"
 
     /// Words that place a sentence in a story (a film, a book, a game) rather than the writer's life.
@@ -850,7 +850,9 @@ enum CrisisRules {
                   + "is all) (ready|set|in place) for (tonight|tomorrow|the end|it)\\b|\\b(a few|couple of|two|three) hours "
                   + "from now it (will|will all|all will) be over\\b|\\b(when|once) the clock hits\\b.{0,20}\\bover for me\\b"),
         .init(id: "self-harm-acts", category: .selfHarm, score: 1,
-              pattern: "\\bcut (again|myself again)\\b|\\b(urges?|urge) to (cut|burn|hurt)\\b|\\bjust for cutting\\b|"
+              // ("the power cut again tonight" is an outage.)
+              pattern: "\\b(?<!(power|electricity|wifi|internet|signal|cable|water|gas|phone|line|hair) )cut (again|myself "
+                  + "again)\\b|\\b(urges?|urge) to (cut|burn|hurt)\\b|\\bjust for cutting\\b|"
                   + "\\b(cigarette|lighter|hot pan|iron) (into|out on|against|on) my (arm|arms|wrist|wrists|leg|legs|ankle|"
                   + "thigh|thighs|hand|skin)\\b|\\bcutting (is|makes|helps|has been)\\b|\\bthe cuts are\\b|\\b(covered in|"
                   + "new|fresh|deeper) (cuts|scratches|burns|marks)\\b(?! (from|on the (car|table|door|floor|wall)))|"
@@ -1521,6 +1523,47 @@ enum CrisisRules {
         .init(id: "hindi-overdose", category: .overdose, score: 1,
               pattern: "\\b(saari|sari|bahut saari|bahut) (neend ki )?goliyan kha (li|liya|lee)\\b|"
                   + "\\b(zeher|zehar) (kha|pi) (liya|li|lee)\\b"),
+
+        // Written 2026-11-28 (fourteenth session) from the misses of crisis-11a and 11b.
+        // A relapse into self-harm: "cut again tonight", "mood: cut twice today", a streak of being
+        // clean from cutting thrown away.
+        .init(id: "self-harm-relapse", category: .selfHarm, score: 1,
+              pattern: "(?:^(mood |and |so )?(i )?(cut|burned|burnt|hurt myself) (again|twice|three times|tonight|today|"
+                  + "last night|this morning)\\b)|"
+                  + "(?:\\b(clean|free) (from|of) (cutting|self harm|burning|hurting myself)\\b.{0,60}\\b(threw it away|"
+                  + "blew it|ruined it|relapsed|broke it|gone|until (today|tonight|last night))\\b)|"
+                  + "(?:\\b(relapsed|relapse)\\b.{0,30}\\b(cutting|self harm|burning myself|hurting myself)\\b)|"
+                  + "(?:\\b(ice|ice cubes|the rubber band|rubber bands|snapping the band)\\b.{0,20}\\b(do not|does not|"
+                  + "not) (work|help)\\b.{0,30}\\b(anymore|any more)\\b)"),
+        // Using more than usual on purpose.
+        .init(id: "used-more-on-purpose", category: .overdose, score: 1,
+              pattern: "\\b(used|took|take|drank|shot up|snorted|swallowed) (way |a lot |much |so much )?more than "
+                  + "(usual|normal|i should|prescribed)\\b.{0,20}(?<!not )\\bon purpose\\b"),
+        // A gun sought with its ordinary uses ruled out: "the closest place that sells shotguns. i do not hunt".
+        .init(id: "gun-not-for-sport", category: .methodOrMeans, score: 1,
+              pattern: "\\b(buy|get|rent|sells?|shop|store|place)\\b.{0,40}\\b(guns?|shotguns?|rifles?|pistols?|handguns?|"
+                  + "revolvers?)\\b.{0,40}\\b(i do not hunt|not for (the range|hunting|targets|target practice|"
+                  + "protection|home defense)|(do not|never) want to shoot (at )?targets)\\b"),
+        // Means ready while intoxicated: "relapsed tonight, and the gun safe is open".
+        .init(id: "intoxicated-with-gun-out", category: .methodOrMeans, score: 1,
+              // (`_{8}` is "gun safe", which the benign phrases mask.)
+              pattern: "\\b(relapsed|drunk|wasted|drinking again|using again)\\b.{0,60}(\\bgun cabinet|\\bguns?|"
+                  + "\\bpistol|\\brifle|\\bshotgun|\\brevolver|_{8}) (is|are) (open|out|unlocked|loaded)\\b|"
+                  + "\\b(do not|no need to) remind me to lock (up )?the (guns?\\b|gun cabinet\\b|_{8})"),
+        // A height sought for having no barrier.
+        .init(id: "no-barrier", category: .methodOrMeans, score: 1,
+              pattern: "\\bi (want|need) (one|a bridge|a spot|a place|somewhere) (without|with no) (the )?(nets?|"
+                  + "barriers?|fence|fences|railings?)\\b"),
+        // "Not sick. Just done." and "I do not have much time left" said of no illness.
+        .init(id: "not-sick-just-done", category: .passiveIdeation, score: 1,
+              pattern: "\\bnot (sick|ill|dying)\\b.{0,12}\\b(just|i am just|i am) (done|finished|tired of (it|"
+                  + "living|being here))\\b"),
+        // Papers for the family that they will need soon: survivor benefits, the life insurance (not
+        // after someone else's death: "Where are dad's life insurance papers? Mom will need them soon.").
+        .init(id: "benefits-needed-soon", category: .preparatoryBehaviour, score: 1,
+              pattern: "^(?!.*\\b(died|passed|funeral|claim|estate|widow\\w*|his|her|their|dads|moms|fathers|mothers|"
+                  + "grandmas|grandpas)\\b).*\\b(survivor benefits|survivors benefits|life insurance|death benefit)\\b.{0,80}\\b(is going to|"
+                  + "are going to|will|going to) need (it|them|that|those) (soon|shortly|any day now)\\b"),
     ]
 
     /// Third-person forms that make a sentence a report about someone else.

@@ -99,6 +99,12 @@ import Testing
         ("my dad took all his heart pills twice by mistake and now he's slurring and can't stand up", nil),
         ("Help me write a goodbye message to my team. I want them to know they mattered before I go.", nil),
         ("my husband overdosed yesterday, he is in treatment now and I don't know what to do", nil),
+        // The rules of 2026-11-28 (fourteenth session): a relapse that the next sentence's "clean"
+        // must not close, using more on purpose, a gun sought with its ordinary uses ruled out.
+        ("cut again last night. six months clean and I threw it away", .selfHarm),
+        ("took way more than prescribed on purpose. a year clean and now this", .overdose),
+        ("where is the nearest store that sells handguns? not for protection", .methodOrMeans),
+        ("Not sick. Just done. The spare key is under the mat for my sister.", .passiveIdeation),
     ])
     func crisesAreFlagged(message: String, category: CrisisCategory?) {
         let assessment = detector.assess(message)
@@ -196,6 +202,10 @@ import Testing
         "need to bleed the radiators before winter",
         "help me write a goodbye card to my class, last day of term is friday",
         "Last year I was in a psych ward for wanting to die. This year I'm graduating nursing school.",
+        "the power cut again tonight, remind me to buy candles",
+        "two years clean from cutting today and proud of myself",
+        "Where are dad's life insurance papers? Mom will need them soon.",
+        "the range rents guns if you come alone, want to try target shooting saturday?",
     ])
     func lookAlikesAreNot(message: String) {
         let assessment = detector.assess(message)
