@@ -573,17 +573,8 @@ extension LoadedModel {
             llama_memory_seq_cp(memory, 0, sequence, 0, llama_pos(count))
             return true
         }
-        if lender.state == nil {
-            var state = [UInt8](repeating: 0, count: llama_state_seq_get_size(context, 0))
-            let written = state.withUnsafeMutableBufferPointer { buffer in
-                llama_state_seq_get_data(context, buffer.baseAddress, buffer.count, 0)
-            }
-            lender.state = Array(state.prefix(written))
-        }
-        let loaded = lender.state!.withUnsafeBufferPointer { buffer in
-            buffer.isEmpty ? 0 : llama_state_seq_set_data(context, buffer.baseAddress, buffer.count, sequence)
-        }
-        guard loaded > 0, llama_memory_seq_rm(memory, sequence, llama_pos(count), -1) else {
+        if lender.state == nil { lender.state = state(of: 0) }
+        guard load(lender.state!, into: sequence), llama_memory_seq_rm(memory, sequence, llama_pos(count), -1) else {
             _ = llama_memory_seq_rm(memory, sequence, -1, -1)
             return false
         }
@@ -596,20 +587,33 @@ extension LoadedModel {
     func move(sequence source: llama_seq_id, to destination: llama_seq_id) -> Bool {
         precondition(source != 0 && destination != 0)
         let memory = llama_get_memory(context)
-        var state = [UInt8](repeating: 0, count: llama_state_seq_get_size(context, source))
-        let written = state.withUnsafeMutableBufferPointer { buffer in
-            llama_state_seq_get_data(context, buffer.baseAddress, buffer.count, source)
-        }
+        let cells = state(of: source)
         _ = llama_memory_seq_rm(memory, destination, -1, -1)
-        let loaded = written == 0 ? 0 : state.withUnsafeBufferPointer { buffer in
-            llama_state_seq_set_data(context, buffer.baseAddress, written, destination)
-        }
+        let loaded = load(cells, into: destination)
         _ = llama_memory_seq_rm(memory, source, -1, -1)
-        guard loaded > 0 else {
+        guard loaded else {
             _ = llama_memory_seq_rm(memory, destination, -1, -1)
             return false
         }
         return true
+    }
+
+    /// Sequence `sequence`'s cells as llama.cpp serialises them (`llama_state_seq_get_data`; empty
+    /// when it wrote nothing).
+    func state(of sequence: llama_seq_id) -> [UInt8] {
+        var state = [UInt8](repeating: 0, count: llama_state_seq_get_size(context, sequence))
+        let written = state.withUnsafeMutableBufferPointer { buffer in
+            llama_state_seq_get_data(context, buffer.baseAddress, buffer.count, sequence)
+        }
+        state.removeSubrange(written...)
+        return state
+    }
+
+    /// Loads a state from ``state(of:)`` into `sequence`. False when it is empty or llama.cpp refused it.
+    func load(_ state: [UInt8], into sequence: llama_seq_id) -> Bool {
+        state.withUnsafeBufferPointer { buffer in
+            buffer.isEmpty ? 0 : llama_state_seq_set_data(context, buffer.baseAddress, buffer.count, sequence)
+        } > 0
     }
 
     /// One token for each of several sequences in one `llama_decode`; row `i` of the logits

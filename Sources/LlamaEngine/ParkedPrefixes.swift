@@ -61,10 +61,7 @@ extension LoadedModel {
     func restoreParked(_ index: Int, into sequence: llama_seq_id, keeping: Int) -> Bool {
         let memory = llama_get_memory(context)
         if sequence == 0 { clearSequenceZero() } else { _ = llama_memory_seq_rm(memory, sequence, -1, -1) }
-        let loaded = parked[index].state.withUnsafeBufferPointer { buffer in
-            llama_state_seq_set_data(context, buffer.baseAddress, buffer.count, sequence)
-        }
-        guard loaded > 0 else {
+        guard load(parked[index].state, into: sequence) else {
             _ = llama_memory_seq_rm(memory, sequence, -1, -1)
             parked.remove(at: index)
             return false
@@ -96,14 +93,10 @@ extension LoadedModel {
             guard llama_memory_seq_rm(llama_get_memory(context), 0, llama_pos(length), -1) else { return }
             cachedTokens.removeSubrange(length...)
         }
-        var state = [UInt8](repeating: 0, count: llama_state_seq_get_size(context, 0))
-        let written = state.withUnsafeMutableBufferPointer { buffer in
-            llama_state_seq_get_data(context, buffer.baseAddress, buffer.count, 0)
-        }
-        guard written > 0, written <= parkedByteLimit else { return }
-        state.removeSubrange(written...)
+        let cells = state(of: 0)
+        guard !cells.isEmpty, cells.count <= parkedByteLimit else { return }
         parked.removeAll { tokens.starts(with: $0.tokens) }
-        parked.append(ParkedPrefix(tokens: tokens, state: state, lastUse: parkClock))
+        parked.append(ParkedPrefix(tokens: tokens, state: cells, lastUse: parkClock))
         while parked.count > Self.parkedPrefixLimit || parkedBytes > parkedByteLimit,
               let oldest = parked.indices.min(by: { parked[$0].lastUse < parked[$1].lastUse }) {
             parked.remove(at: oldest)
