@@ -73,6 +73,9 @@ public struct SemanticCrisisClassifier: Sendable, Codable, Hashable {
             self.rows = rows
             self.checksum = checksum
         }
+
+        /// What a vote adds to the log-odds (training's out-of-fold probabilities use it too).
+        public func logOdds(of vote: Float) -> Float { weight * (vote - centre) }
     }
 
     /// Creates a classifier.
@@ -173,7 +176,7 @@ public struct SemanticCrisisClassifier: Sendable, Codable, Hashable {
         }
         if let hidden { sum += hidden.output(for: vector) }
         if let neighbourVote, let neighbours {
-            sum += neighbourVote.weight * (neighbours.vote(for: vector, k: neighbourVote.k) - neighbourVote.centre)
+            sum += neighbourVote.logOdds(of: neighbours.vote(for: vector, k: neighbourVote.k))
         }
         return 1 / (1 + Foundation.exp(-Double(sum)))
     }

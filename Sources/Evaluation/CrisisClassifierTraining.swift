@@ -237,7 +237,7 @@ public struct CrisisClassifierTraining: Sendable {
             k: neighbourCount, weight: max(spread(logOdds).deviation, 1) / voteDeviation, centre: voteMean,
             rows: table.count, checksum: table.checksum)
         let combined = vectors.indices.map { index in
-            1 / (1 + Foundation.exp(-Double(logOdds[index] + settings.weight * (votes[index] - settings.centre))))
+            1 / (1 + Foundation.exp(-Double(logOdds[index] + settings.logOdds(of: votes[index]))))
         }
         return (settings, table, combined)
     }
