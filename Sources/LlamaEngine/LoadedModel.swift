@@ -243,14 +243,29 @@ final class LoadedModel {
 
     /// Cache positions are reused in aligned groups of this many tokens.
     ///
-    /// llama.cpp's CPU matrix kernels process a batch's rows in small groups (4 or 8 rows for the
-    /// repacked quantized formats) and finish the remainder with a different kernel, so a token's
-    /// keys and values differ in the last bits depending on where it sat in its batch. Starting
-    /// every prompt batch at an aligned position and reusing only positions that were evaluated
-    /// inside a whole aligned group makes a request's logits independent of what was cached before,
-    /// so greedy decoding stays deterministic with prefix reuse (checked by the determinism tests
-    /// on both default models).
-    static let reuseGranularity = 16
+    /// llama.cpp's CPU kernels for repacked quantized weights (Gemma 3's Q4_K here) multiply a
+    /// batch's rows in groups of 4 and finish the remainder with a one-row kernel, so a token's keys
+    /// and values differ in the last bits depending on whether it sat in a whole group. Reusing only
+    /// positions that were evaluated inside whole groups, and starting the rest at a multiple of 4,
+    /// keeps every token in the same kind of group as in a fresh evaluation. Measured on both default
+    /// models with flash attention off: 0 inexact of 220 reuses at multiples of 4 (31 of 89 at any
+    /// position for Gemma; SmolLM2's Q8_0 is exact at any position). See
+    /// ``minimumEvaluatedTokens`` for the other condition, and docs/architecture.md §5.1 for where
+    /// flash attention still makes a difference.
+    static let reuseGranularity = 4
+
+    /// However much of a prompt the cache holds, at least its last this many tokens are evaluated
+    /// (all of a shorter prompt): llama.cpp picks other kernels for a batch of fewer rows, and a
+    /// prompt whose last 3–7 tokens alone were evaluated after a reused prefix got other bits than
+    /// the same prompt evaluated whole (Gemma 3, 2026-12-07). It also leaves the last token's logits
+    /// to compute.
+    static let minimumEvaluatedTokens = 8
+
+    /// How many of the `count` shared, canonical leading positions a prompt of `total` tokens
+    /// takes from the cache: whole groups, leaving at least ``minimumEvaluatedTokens`` to evaluate.
+    static func reusablePrefix(_ count: Int, of total: Int) -> Int {
+        max(0, min(count, total - minimumEvaluatedTokens)) / reuseGranularity * reuseGranularity
+    }
 
     /// Leading cache positions that were evaluated inside whole aligned groups of a prompt batch.
     var canonicalLength = 0
@@ -262,9 +277,7 @@ final class LoadedModel {
         adoptBestPrefix(for: tokens)
         let group = Self.reuseGranularity
         let common = zip(cachedTokens, tokens).prefix { $0 == $1 }.count
-        var reused = min(common, canonicalLength) / group * group
-        // The last token must be evaluated again to produce its logits.
-        if reused == tokens.count { reused -= group }
+        var reused = Self.reusablePrefix(min(common, canonicalLength), of: tokens.count)
         if reused < cachedTokens.count {
             let memory = llama_get_memory(context)
             if !llama_memory_seq_rm(memory, 0, llama_pos(reused), -1) {
@@ -524,10 +537,8 @@ extension LoadedModel {
         let group = Self.reuseGranularity
         let memory = llama_get_memory(context)
         _ = llama_memory_seq_rm(memory, sequence, -1, -1)
-        // The last token is always evaluated, for its logits.
-        func leavingLast(_ count: Int) -> Int { max(0, count == tokens.count ? count - group : count) }
-        var reused = leavingLast(reusableCount(of: tokens))
-        if let best = bestParked(for: tokens), case let fromParked = leavingLast(best.reusable), fromParked > reused,
+        var reused = Self.reusablePrefix(reusableCount(of: tokens), of: tokens.count)
+        if let best = bestParked(for: tokens), case let fromParked = Self.reusablePrefix(best.reusable, of: tokens.count), fromParked > reused,
            restoreParked(best.index, into: sequence, keeping: fromParked) {
             reused = fromParked
         } else if reused > 0 {
