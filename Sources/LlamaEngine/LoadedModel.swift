@@ -276,8 +276,7 @@ final class LoadedModel {
         precondition(!tokens.isEmpty, "evaluate needs at least one token")
         adoptBestPrefix(for: tokens)
         let group = Self.reuseGranularity
-        let common = zip(cachedTokens, tokens).prefix { $0 == $1 }.count
-        var reused = Self.reusablePrefix(min(common, canonicalLength), of: tokens.count)
+        var reused = Self.reusablePrefix(reusableCount(of: tokens), of: tokens.count)
         if reused < cachedTokens.count {
             let memory = llama_get_memory(context)
             if !llama_memory_seq_rm(memory, 0, llama_pos(reused), -1) {
