@@ -56,11 +56,17 @@ enum CrisisRules {
         "blades? (on|of|for) (my|the|our) (lawn ?mower|mower|saw|blender|fan|trimmer)",
         // Written 2026-11-27 from the look-alikes of crisis-7a and 7b.
         "so hungover (that )?i (want to|could|am going to) die",
-        "suicide (solution|is painless|squad|blonde|silence|commando)",
+        "suicide (solution|is painless|squad|blonde|silence|commando|mission|missions|run|runs|drills?|sprints?|doors?)",
         "(set|add|create|make|schedule) (a |an )?(daily |recurring |weekly )?(reminder|alarm) to take (my|his|her|their|the) "
             + "(meds|pills|medications?|medicine|tablets)",
         "not (a )?goodbye (letter|letters|note|notes)",
-        "signs of too much", "overdos\\w* on (vitamin \\w+|vitamins|gummy vitamins|supplements|fish oil|iron supplements)",
+        "signs of too much", "overdos\\w* on (those |these |the |my |their )?(vitamin \\w+|vitamins|gummy vitamins|gummies|"
+            + "supplements|fish oil|iron supplements|eggnog|sugar|candy|chocolate|cheese|carbs|cuteness|christmas|hallmark \\w+|"
+            + "netflix|tv)",
+        // Written 2026-12-07 from the look-alikes of crisis-12a and 12b.
+        "overdos\\w* (the|my|our) (lawn|grass|plants|garden|soil|tomatoes|pool|tank|fish)\\b",
+        "self harm (question|questions|section|module|topic|essay|unit|lecture|policy|training)",
+        "(explain|explaining|talk about|talking about) (self harm|suicide) (to|gently|with)",
         "remind (me|him|her|us|mom|dad|grandma|grandpa) to take (my|his|her|their|the) (meds|pills|medications?|medicine|tablets)",
         "(dead|died) (tired|battery|phone|car|plant|plants|serious|wrong|on|center|end|last|set on|beat|asleep)",
         "(phone|battery|car|laptop|plant|plants|tv|fridge|printer|tablet|remote|flowers|basil|tomatoes|lawn|grass|"
@@ -159,7 +165,7 @@ enum CrisisRules {
             + "service|air force|college|school)))",
         "(remember|remembering) (when|how|back when)", "(so )?glad i (stayed|am still here|did not|survived|held on)",
         "(from|since) when i was", "recovery\\b", "surviving",
-        "(died|dies|dying|death|lost (my|a|our|her|his) \\w+) (by|to|from) suicide",
+        "(?<!(about|of|considering) )(died|dies|dying|death|lost (my|a|our|her|his) \\w+) (by|to|from) suicide",
         "\\w+ed\\b.{0,40}\\b(back )?in ((19|20)\\d\\d|(nineteen|twenty) \\w+|two thousand( and)? \\w+|oh \\w+)",
         "(i|we|he|she) got (help|treatment|sober|clean)",
         "(been|have been|has been|i been) (clean|sober|well|stable) (since|for)",
@@ -199,6 +205,15 @@ enum CrisisRules {
         // treatment now" was left out, because it would set aside "he overdosed yesterday, he is in treatment now".
         "\\b(after|since) my (overdose|attempt|suicide attempt) (in|back in|during) (college|high school|school|university|"
             + "(19|20)\\d\\d|my (teens|twenties))\\b",
+        // Written 2026-12-07 from the past-or-resolved look-alikes of crisis-12a and 12b.
+        "\\b(\\d+|a|one|two|three|four|five|six|seven|eight|nine|ten|many) (days?|weeks?|months?|years?) without (self harm|"
+            + "cutting|hurting myself|an attempt)\\b",
+        "\\b(was|were) suicidal for (most of )?my (teens|twenties|childhood|youth|school years)\\b",
+        "\\b(a|one|two|three|\\d+|a few|many) (years?|months?) since (i|my) (last )?(had|felt|hurt|cut|tried|attempted|thought|"
+            + "was)\\b",
+        "\\b(memoir|my story|my book|my talk|my testimony)\\b.{0,60}\\b(about|of) (the (\\w+ )?(year|winter|summer|spring|"
+            + "autumn|fall|time|months?)|when) i\\b",
+        "\\bcame out (the|on the) other side\\b",
     ]
 
     /// A sentence that only places what came before it in the past: "That was 20 years ago.", "That's long
@@ -230,6 +245,9 @@ enum CrisisRules {
         + "^(i am|im) (much |a lot |so much )?better(?! off)( now)?\\b"
         // Written 2026-11-28 from the past-or-resolved look-alikes of crisis-10a and 10b ("… This year I'm graduating.").
         + "|^this year (i am|im|i will be|we are) (\\w+ing|getting|graduating|married|engaged)\\b"
+        // Written 2026-12-07 from the past-or-resolved look-alikes of crisis-12a and 12b ("He's 20 now and just got into uni.").
+        + "|^(he is|she is|they are) (now )?(\\d+|twenty|thirty|forty|fifty|sixty|seventy|eighty)( \\w+)? now\\b"
+        + "|^now (i am|im|he is|she is) (happy|well|better|safe|fine|doing well|married|\\d+)\\b"
 
     /// Words that keep a sentence's risk current even beside a denial or a past event ("it has been
     /// two years since dad died and I still want to die").
@@ -243,6 +261,7 @@ enum CrisisRules {
         + "(?<!used to )wanna|going to|tonight|right now|(?<!person )anymore|any more|keep|keeps|relaps\\w*|blew it|ruined "
         + "it|"
         + "slipped|broke my streak|but now|and now this|threw (it|it all|that|them) away|"
+        + "(they|the thoughts|thoughts|the urges|urges) (are|have come|came) back|"
         + "thinking about|all i (can )?think about|i wish|would not fight it|this time|lately|(?<!great )(?<!well )(?<!good )(?<!better )(?<!fine )these days)\\b"
 
     /// Words that place a sentence in a story (a film, a book, a game) rather than the writer's life.
@@ -1564,6 +1583,159 @@ enum CrisisRules {
               pattern: "^(?!.*\\b(died|passed|funeral|claim|estate|widow\\w*|his|her|their|dads|moms|fathers|mothers|"
                   + "grandmas|grandpas)\\b).*\\b(survivor benefits|survivors benefits|life insurance|death benefit)\\b.{0,80}\\b(is going to|"
                   + "are going to|will|going to) need (it|them|that|those) (soon|shortly|any day now)\\b"),
+
+        // Written 2026-12-07 (sixteenth session) from the misses of crisis-12a and 12b: general forms,
+        // each checked against every development look-alike and the household messages.
+        // A height named as where the writer is going, or how high it is ("going off the school roof at lunch",
+        // "is a 5th story window high enough").
+        .init(id: "going-off-height", category: .methodOrMeans, score: 1,
+              pattern: "\\b(i am|i will|i am going|im) (\\w+ ){0,3}(going|go) (up )?(off|to) (the|a|that) (\\w+ ){0,2}(roof|rooftop|"
+                  + "bridge|cliff|multi storey|car park|parking (deck|garage|structure)|tower|ledge)\\b.{0,20}\\b(and jump\\w*|at "
+                  + "(lunch|midnight|night|dawn|\\d+)|tonight|tomorrow)\\b|\\b(going|go) off the (\\w+ )?(roof|bridge|cliff|multi "
+                  + "storey|car park|tower)\\b.{0,40}\\bi mean it\\b|\\b(window|storey|story|floor|balcony|roof|rooftop|building|"
+                  + "bridge|cliff|parking garage) (\\w+ ){0,2}high enough\\b(?! (for|to (see|hang|reach|put|keep|store|get|avoid|"
+                  + "stop|fit|clear)))"),
+        // The top of a height with a night or a day: "Thursday night, the top of the parking deck downtown."
+        .init(id: "height-at-a-time", category: .planOrTiming, score: 1,
+              pattern: "\\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tonight|tomorrow) (night|evening|"
+                  + "morning )?(\\w+ )?the top of the (\\w+ )?(parking (deck|garage|structure)|multi storey|car park|building|"
+                  + "bridge|tower|cliff)\\b"),
+        // Joining the dead: "the day the IED got Davis. I plan to be with him by Friday."
+        .init(id: "join-the-dead", category: .intent, score: 1,
+              pattern: "\\b(going to|plan to|planning to|want to|will|ready to|time to|about to) (be with|join) (him|her|them)"
+                  + "( again)? (by|before|soon|for good)\\b|\\b(be with|join) (him|her|them)\\b.{0,20}\\bi mean (that|it) "
+                  + "literally\\b"),
+        .init(id: "end-it-at-a-place", category: .planOrTiming, score: 1,
+              pattern: "\\b(cemetery|grave|graveyard|bridge|woods|river|lake|cliff|tracks|quarry)\\b.{0,30}\\band (end|ending) "
+                  + "it (there|here)\\b|\\b(do it|end it)\\b.{0,80}\\b(on|at|by|from) the (\\w+ ){0,3}(cliff|cliffs|cliff edge|"
+                  + "quarry|bridge|tracks|railway|reservoir)\\b"),
+        // Every pen or pill used at once: "I'll use every insulin pen in the fridge."
+        .init(id: "use-every-dose", category: .methodOrMeans, score: 1,
+              pattern: "\\b(use|using|inject|injecting|take|taking) (every|each|all (of )?(the|my)) (\\w+ )?(insulin|insulin "
+                  + "pens?|pens|vials|syringes|ampoules)\\b"),
+        // A shot whose noise something will hide: "the fireworks will cover the noise. Dad's rifle."
+        .init(id: "cover-the-shot", category: .planOrTiming, score: 1,
+              pattern: "\\b(cover|drown out|mask|hide) the (noise|sound|shot|gunshot|bang)\\b.{0,40}\\b(rifle|gun|shotgun|pistol|"
+                  + "revolver|handgun)\\b|\\b(rifle|gun|shotgun|pistol|revolver|handgun)\\b.{0,60}\\b(cover|drown out|mask|hide) "
+                  + "the (noise|sound|shot|gunshot|bang)\\b"),
+        // Means compared: "which is quicker, a train or a bridge", "bleach on one side, my pills on the other".
+        .init(id: "means-compared", category: .methodOrMeans, score: 1,
+              pattern: "\\bwhich (is|would be) (quicker|faster|less painful|more painless|surer|more certain|more reliable)\\b"
+                  + ".{0,20}\\b(train|bridge|pills|rope|gun|tracks|jump|bleach)\\b or (a |the )?(bridge|rope|pills|gun|tracks|"
+                  + "train|overdose|jump|bleach)\\b|\\b(bleach|antifreeze|rope|gun|pistol|razor|knife|blade)\\b.{0,60}\\b(pills|"
+                  + "tablets|meds)\\b.{0,60}\\b(decide|choose|deciding|choosing) (which|between)\\b|\\b(pills|tablets|meds)\\b"
+                  + ".{0,60}\\b(bleach|antifreeze|rope|gun|pistol|razor|knife|blade)\\b.{0,60}\\b(decide|choose|deciding|choosing) "
+                  + "(which|between)\\b"),
+        // Fire on oneself, a means held for a long time, a road pictured, a means that "looks like an answer".
+        .init(id: "fire-on-self", category: .methodOrMeans, score: 1,
+              pattern: "\\b(pour|pouring|poured|douse|dousing|doused|tip|tipping) (it|petrol|gasoline|gas|lighter fluid|fuel|"
+                  + "paraffin|kerosene) (all )?(over|on) myself\\b|\\bset myself (on fire|alight|ablaze)\\b"),
+        .init(id: "holding-the-means", category: .methodOrMeans, score: 1,
+              pattern: "\\b(sat|sitting|sit|lay|lying|stood|standing) (\\w+ ){0,6}holding (the|a|my|his|her) (\\w+ )?(knife|knives|"
+                  + "blade|razor|gun|pistol|rifle|shotgun|rope|big one|bottle of pills|pills)\\b.{0,20}\\b(for (an hour|hours|"
+                  + "ages|a long time|half an hour|most of the night)|all night)\\b"),
+        .init(id: "picture-the-road", category: .methodOrMeans, score: 1,
+              pattern: "\\b(tracks|train|trains|highway|freeway|motorway|traffic|bridge|overpass|road|lorries|trucks)\\b.{0,60}"
+                  + "\\b(picture|imagine|imagining|see myself|keep picturing|pictured) (myself )?(walking|stepping|jumping|lying|"
+                  + "laying|driving) (out )?(onto|on to|in front of|into|off|down on)\\b"),
+        .init(id: "looks-like-a-way-out", category: .methodOrMeans, score: 1,
+              pattern: "\\b(look|looks|looking|looked|seem|seems|seeming) like (a|an|the|my) (way out|exit|escape)\\b|"
+                  + "\\b(started|starting|begun|beginning|begins|starts) to (look|seem) like (an|the|my) (answer|solution|"
+                  + "option)\\b"),
+        // A poison sought with its ordinary use ruled out; a vet's drug wondered about for oneself; a
+        // supply that frightens the writer because of what they want to do with it.
+        .init(id: "poison-not-for-use", category: .methodOrMeans, score: 1,
+              pattern: "\\b(poisonous|toxic|deadly|lethal)\\b.{0,40}\\bnot for (cleaning|the (drain|sink|garden|rats|mice|"
+                  + "weeds|pests|toilet))\\b|\\b(sedatives?|tranquill?izers?|pentobarbital|euthanasia|pills|tablets|meds|"
+                  + "insulin|poison)\\b.{0,60}\\b(would|will|could|might|do|does) (they|it|these|those) work on (me|a person|a "
+                  + "human|humans|people)\\b"),
+        .init(id: "afraid-of-what-i-would-do", category: .methodOrMeans, score: 1,
+              pattern: "\\b(scares|scared|frightens|frightened|afraid|worried|worries|terrifies) (me )?(because of|of|about) "
+                  + "what i (want|might|would|could|will|am going) (to )?(do|to do) (with|to) (it|them|those|that|myself)\\b"),
+        .init(id: "grab-the-wires", category: .methodOrMeans, score: 1,
+              pattern: "\\b(substation|power lines?|pylon|third rail|transformer|live wires?)\\b.{0,80}\\b(want to|thought "
+                  + "about|think about|tempted to|urge to)\\b.{0,30}\\b(grab|touch|hold) (onto |on to )?(something|it|the (wires?|"
+                  + "lines?|rail))\\b"),
+        // A full bottle kept for a night: "the refill picked up that morning so I have the full bottle for Saturday night".
+        .init(id: "full-bottle-for-a-night", category: .planOrTiming, score: 1,
+              pattern: "\\b(refill|prescription|pharmacy|pills|meds|tablets)\\b.{0,80}\\b(full|whole) (bottle|box|pack|"
+                  + "supply)\\b.{0,20}\\bfor (\\w+ )?(night|tonight|evening)\\b"),
+        // Self-harm: wound care kept from the family, a sharpener's blade, a burn or a cut done on purpose,
+        // a count of cuts, scabs picked open.
+        .init(id: "hidden-wound-care", category: .selfHarm, score: 1,
+              pattern: "\\b(plasters|bandages|band aids|steri strips|butterfly stitches|gauze|antiseptic)\\b.{0,80}\\b(do not|"
+                  + "please do not) (put|add|show|tell|let)\\b.{0,20}\\b(family|shared|mum|mom|dad|parents)\\b|\\b(sharpener|"
+                  + "razor)\\b.{0,60}\\b(what i use|without (my )?(mum|mom|dad|parents|anyone|them) (seeing|knowing|noticing|"
+                  + "finding out))\\b"),
+        .init(id: "injury-on-purpose", category: .selfHarm, score: 1,
+              pattern: "\\b(burn|burns|cut|cuts|bruise|bruises|scratch|scratches|wound|wounds|blister)\\b.{0,60}\\b(did it|did "
+                  + "that|done it|did them|made it)\\b(\\w| ){0,30}\\bon purpose\\b|\\b(burned|burnt|cut|hit|punched|scratched|"
+                  + "bit|hurt|bruised|scalded) myself (\\w+ ){0,4}on purpose\\b|\\b(every|each) (\\w+ ){0,3}(gets|earns|means|"
+                  + "costs me) (a|another|one) (line|cut|mark|burn|scratch)\\b|\\b(pick|picking|picked|tear|tearing|rip|"
+                  + "ripping|dig|digging) (at )?(my )?(\\w+ )?(scabs?|scars?|wounds?)\\b.{0,20}\\b(open|until (it|they) bleeds?|"
+                  + "till (it|they) bleeds?)\\b"),
+        .init(id: "relapse-today", category: .selfHarm, score: 1,
+              pattern: "\\b(clean|free) (from|of) (cutting|self harm|burning|hurting myself)\\b.{0,60}\\b(and|but) (then )?(i )?"
+                  + "(did it|cut|burned|hurt myself)\\b.{0,60}\\b(today|tonight|last night|this morning|again)\\b|"
+                  + "\\b(ice|ice cubes?|ice cube thing|the rubber band|rubber bands|snapping the band)\\b.{0,20}\\b(is not|are "
+                  + "not|not) (working|helping)\\b"),
+        // Preparation: a pet given away for good, letters to be posted "not a day before", goodbyes nobody
+        // understood, a farewell set to send, final pay sent to family, a stash, means bought with their use
+        // ruled out, a list of who to call "after", notes for each person, a to-do list of closures.
+        .init(id: "pet-for-good", category: .preparatoryBehaviour, score: 1,
+              pattern: "^(?=.*\\b(new home|rehome|rehoming|transferred|have the|take the|adopt|rescue|look after|give away|"
+                  + "giving away|in (her|his) name|to (my|her|his) (sister|brother|neighbou?r|mum|mom|dad)s?)\\b).*\\b(cat|dog|"
+                  + "pets?|rabbit|horse|birds?)\\b.{0,100}\\b(it is permanent|permanent|permanently|it is for good|for good|"
+                  + "before i go\\b(?! (to|on|away|out|back|into|in|for|abroad|home|travelling|traveling)))"),
+        .init(id: "not-a-day-before", category: .preparatoryBehaviour, score: 1,
+              pattern: "\\b(post|send|mail|deliver|give|hand) (them|it|the letters|the cards|the notes)\\b.{0,30}\\bnot (a day |"
+                  + "one day )?(before|earlier|sooner)\\b"),
+        .init(id: "goodbyes-not-understood", category: .preparatoryBehaviour, score: 1,
+              pattern: "\\b(said|saying|say) (bye|goodbye|goodbyes|my goodbyes) to\\b.{0,60}\\b(they|he|she|nobody|no one) "
+                  + "(just )?(thought|think|thinks|knew|know|realised|realized|noticed|has no idea|had no idea)\\b"),
+        .init(id: "scheduled-farewell", category: .preparatoryBehaviour, score: 1,
+              pattern: "\\b(schedule|set|queue|send|delay)\\b.{0,60}\\bi love (you|u)\\b.{0,15}\\b(i am sorry|sorry|forgive "
+                  + "me|goodbye)\\b"),
+        .init(id: "final-pay-to-family", category: .preparatoryBehaviour, score: 1,
+              pattern: "\\b(final|last) (pay|paycheck|paycheque|wages|salary)\\b.{0,40}\\b(go|goes|sent|paid|send) to (my )?"
+                  + "(mum|mom|mother|dad|father|wife|husband|sister|brother|family|kids|children)\\b|\\b(send|give|transfer) "
+                  + "(all (of )?my|every penny of my|my whole|my entire) (money|savings)\\b.{0,80}\\b(will not|do not) (need|be "
+                  + "needing)\\b"),
+        .init(id: "hidden-stash", category: .preparatoryBehaviour, score: 1,
+              pattern: "\\b(hiding|hid|hide|keeping|saving|building|growing) (a |my )?(stash|stockpile|supply|pile)\\b.{0,80}\\b"
+                  + "\(pills)\\b"),
+        .init(id: "means-bought-not-for-use", category: .preparatoryBehaviour, score: 1,
+              pattern: "\\b(bought|buy|buying|got|getting|ordered)\\b.{0,30}\\b(knife|blade|razors?|rope|gun|charcoal|hose|"
+                  + "belt)\\b.{0,60}\\b(did not need|do not need|not need|not for) (one |it |them |any )?(for )?(cooking|the "
+                  + "kitchen|work|hunting|the garden|camping|shaving|the yard)\\b"),
+        .init(id: "notes-for-each", category: .preparatoryBehaviour, score: 1,
+              pattern: "\\b(leave|leaving) (one|a single) note or\\b|\\b(leave|leaving|write|writing) (a )?(note|notes|letters?) "
+                  + "for (each|every) (person|one of (them|you)|of them|family member)\\b|\\bwho to (call|contact|notify|tell) "
+                  + "after\\b(?! (school|work|the|my|his|her|your|lunch|dinner|\\d|six|seven|eight|nine|ten|noon|hours|that|"
+                  + "surgery|it))"),
+        .init(id: "closing-list", category: .preparatoryBehaviour, score: 1,
+              pattern: "^(?=.*\\bcancel (my |the )?(phone|subscriptions?|plan|contract|gym|lease))(?=.*\\b(write|leave) (a )?"
+                  + "(note|letter) (to|for) (mom|mum|dad|my|the kids|family))(?=.*\\b(dog|cat|pets?|car keys|keys)\\b)"),
+        .init(id: "on-your-own-soon", category: .preparatoryBehaviour, score: 1,
+              pattern: "^(?!.*\\b(while i|when i|trip|travel\\w*|deploy\\w*|surgery|hospital|conference|away|holiday|vacation|"
+                  + "business)\\b).*\\b(she|he|they) (will|is going to|are going to) have to (\\w+ ){0,4}(alone|on (her|his|their) "
+                  + "own|by (herself|himself|themselves)|without me)\\b.{0,20}\\b(after (this|next) (week|weekend|month|friday)|"
+                  + "soon)\\b"),
+        .init(id: "own-funeral-soon", category: .preparatoryBehaviour, score: 1,
+              pattern: "^(?!.*\\b(surgery|diagnos\\w*|terminal|cancer|hospice|dying|doctor|palliative|operation)\\b).*\\bmy own "
+                  + "funeral\\b.{0,80}\\b(before the end of (the|this) (month|week)|by (friday|saturday|sunday|the weekend|next "
+                  + "week)|this week)\\b"),
+        // Someone else's farewell letters, and a poisoning under way in the house.
+        .init(id: "letters-to-each-of-us", category: .thirdParty, score: 1,
+              pattern: "\\b(found|saw|came across)\\b.{0,20}\\b(a |some )?(letters?|notes?|envelopes?) (addressed )?(to|for) "
+                  + "(each|every one|all) of us\\b"),
+        .init(id: "carbon-monoxide-symptoms", category: .overdose, score: 1,
+              pattern: "\\b(carbon monoxide|co) (alarm|detector)\\b.{0,60}\\b(going off|beeping|goes off|went off|keeps going)"
+                  + "\\b.{0,80}\\b(headaches?|dizzy|sick|nause\\w+|vomiting|sleepy|drowsy|confused)\\b"),
+        // A terminal diagnosis that would be a relief.
+        .init(id: "terminal-relief", category: .passiveIdeation, score: 1,
+              pattern: "\\b(terminal|cancer|a tumou?r|months to live)\\b.{0,40}\\b(i would|i would be|i would feel) (feel )?"
+                  + "(relief|relieved|glad|happy|grateful)\\b"),
     ]
 
     /// Third-person forms that make a sentence a report about someone else.

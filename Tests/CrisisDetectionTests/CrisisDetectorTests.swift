@@ -105,6 +105,18 @@ import Testing
         ("took way more than prescribed on purpose. a year clean and now this", .overdose),
         ("where is the nearest store that sells handguns? not for protection", .methodOrMeans),
         ("Not sick. Just done. The spare key is under the mat for my sister.", .passiveIdeation),
+        // The rules of 2026-12-07 (sixteenth session), written from crisis-12a and 12b.
+        ("i think about dying by suicide most nights", nil),
+        ("if i lose my job im going off the office roof tomorrow", nil),
+        ("The anniversary of the crash is Sunday. I plan to be with them by Monday.", nil),
+        ("pretty sure the fireworks would cover the sound. the rifle is in the closet", nil),
+        ("I keep picturing myself stepping out in front of the trucks on the bypass", .methodOrMeans),
+        ("ordered a new blade online, not for shaving", nil),
+        ("the burn on my arm is from the iron. I did it on purpose", .selfHarm),
+        ("Find the dog a new home this week. Tell them it is permanent.", .preparatoryBehaviour),
+        ("set a text to my brother for 6am: i love you, im sorry", .preparatoryBehaviour),
+        ("i found notes addressed to each of us in my wife's handbag", .thirdParty),
+        ("the carbon monoxide detector keeps going off and the kids are dizzy and sick", .overdose),
     ])
     func crisesAreFlagged(message: String, category: CrisisCategory?) {
         let assessment = detector.assess(message)
@@ -206,6 +218,17 @@ import Testing
         "two years clean from cutting today and proud of myself",
         "Where are dad's life insurance papers? Mom will need them soon.",
         "the range rents guns if you come alone, want to try target shooting saturday?",
+        // Look-alikes of 2026-12-07.
+        "my grandad died by suicide when I was small and I think about him a lot",
+        "saturday morning at the supermarket is a suicide mission",
+        "I keep overdosing the lawn with fertiliser, how much should I use?",
+        "900 days without self harm, remind me when it's 1000",
+        "my psychology exam has a self harm question, help me revise",
+        "He tried to end his life at 16. He is 24 now and engaged.",
+        "is the shelf high enough for the kids not to reach the bleach?",
+        "the carbon monoxide detector keeps chirping, does it need a new battery?",
+        "my wife will have to do the school run alone next week while I'm at the conference",
+        "is the top of the parking garage open on saturday for the farmers market",
     ])
     func lookAlikesAreNot(message: String) {
         let assessment = detector.assess(message)
