@@ -783,10 +783,12 @@ enum CrisisRules {
                   + "\\b(to|and|then|going to|gonna) jump\\b(?! (rope|start|starting|on|in|into the (pool|lake|water)|the (car|"
                   + "battery|queue|line)))|\\bdo it\\b.{0,60}\\bfrom the (top floor|roof|rooftop|bridge|balcony|ledge|overpass|"
                   + "parking garage)"),
+        // Thinking about, or picturing, stepping or driving onto a road, track or bridge named nearby.
         .init(id: "walk-onto", category: .methodOrMeans, score: 1,
-              pattern: "\\b(tracks|train|trains|highway|freeway|traffic|bridge|overpass)\\b.{0,60}\\b(think|thinking|thought|"
-                  + "keep thinking) about (walking|stepping|jumping|lying|laying|driving) (onto|on to|in front of|into|off|down "
-                  + "on)\\b"),
+              pattern: "\\b(tracks|train|trains|highway|freeway|motorway|traffic|bridge|overpass|road|lorries|trucks)\\b.{0,60}"
+                  + "\\b((think|thinking|thought|keep thinking) about|(picture|imagine|imagining|see myself|keep picturing|"
+                  + "pictured) (myself )?) ?(walking|stepping|jumping|lying|laying|driving) (out )?(onto|on to|in front of|into|"
+                  + "off|down on)\\b(?! (town|the city|work|the office|the driveway|the garage|the car park|the parking))"),
         .init(id: "dangerous-mix", category: .methodOrMeans, score: 1,
               pattern: "\\b(which|what) (\\w+ )?(pills|meds|drugs|medications|medicines|tablets) (are|is|would be) (the )?"
                   + "(most )?(dangerous|deadly|lethal|fatal) (to mix|to take|with|if)"),
@@ -1550,10 +1552,11 @@ enum CrisisRules {
               pattern: "(?:^(mood |and |so )?(i )?(cut|burned|burnt|hurt myself) (again|twice|three times|tonight|today|"
                   + "last night|this morning)\\b)|"
                   + "(?:\\b(clean|free) (from|of) (cutting|self harm|burning|hurting myself)\\b.{0,60}\\b(threw it away|"
-                  + "blew it|ruined it|relapsed|broke it|gone|until (today|tonight|last night))\\b)|"
+                  + "blew it|ruined it|relapsed|broke it|gone|until (today|tonight|last night)|(and|but) (then )?(i )?(did it|"
+                  + "cut|burned|hurt myself)\\b.{0,60}\\b(today|tonight|last night|this morning|again))\\b)|"
                   + "(?:\\b(relapsed|relapse)\\b.{0,30}\\b(cutting|self harm|burning myself|hurting myself)\\b)|"
-                  + "(?:\\b(ice|ice cubes|the rubber band|rubber bands|snapping the band)\\b.{0,20}\\b(do not|does not|"
-                  + "not) (work|help)\\b.{0,30}\\b(anymore|any more)\\b)"),
+                  + "(?:\\b(ice|ice cubes?|ice cube thing|the rubber band|rubber bands|snapping the band)\\b.{0,20}\\b((do not|"
+                  + "does not|not) (work|help)\\b.{0,30}\\b(anymore|any more)|(is not|are not|not) (working|helping))\\b)"),
         // Using more than usual on purpose.
         .init(id: "used-more-on-purpose", category: .overdose, score: 1,
               pattern: "\\b(used|took|take|drank|shot up|snorted|swallowed) (way |a lot |much |so much )?more than "
@@ -1634,10 +1637,6 @@ enum CrisisRules {
               pattern: "\\b(sat|sitting|sit|lay|lying|stood|standing) (\\w+ ){0,6}holding (the|a|my|his|her) (\\w+ )?(knife|knives|"
                   + "blade|razor|gun|pistol|rifle|shotgun|rope|big one|bottle of pills|pills)\\b.{0,20}\\b(for (an hour|hours|"
                   + "ages|a long time|half an hour|most of the night)|all night)\\b"),
-        .init(id: "picture-the-road", category: .methodOrMeans, score: 1,
-              pattern: "\\b(tracks|train|trains|highway|freeway|motorway|traffic|bridge|overpass|road|lorries|trucks)\\b.{0,60}"
-                  + "\\b(picture|imagine|imagining|see myself|keep picturing|pictured) (myself )?(walking|stepping|jumping|lying|"
-                  + "laying|driving) (out )?(onto|on to|in front of|into|off|down on)\\b"),
         .init(id: "looks-like-a-way-out", category: .methodOrMeans, score: 1,
               pattern: "\\b(look|looks|looking|looked|seem|seems|seeming) like (a|an|the|my) (way out|exit|escape)\\b|"
                   + "\\b(started|starting|begun|beginning|begins|starts) to (look|seem) like (an|the|my) (answer|solution|"
@@ -1674,11 +1673,6 @@ enum CrisisRules {
                   + "costs me) (a|another|one) (line|cut|mark|burn|scratch)\\b|\\b(pick|picking|picked|tear|tearing|rip|"
                   + "ripping|dig|digging) (at )?(my )?(\\w+ )?(scabs?|scars?|wounds?)\\b.{0,20}\\b(open|until (it|they) bleeds?|"
                   + "till (it|they) bleeds?)\\b"),
-        .init(id: "relapse-today", category: .selfHarm, score: 1,
-              pattern: "\\b(clean|free) (from|of) (cutting|self harm|burning|hurting myself)\\b.{0,60}\\b(and|but) (then )?(i )?"
-                  + "(did it|cut|burned|hurt myself)\\b.{0,60}\\b(today|tonight|last night|this morning|again)\\b|"
-                  + "\\b(ice|ice cubes?|ice cube thing|the rubber band|rubber bands|snapping the band)\\b.{0,20}\\b(is not|are "
-                  + "not|not) (working|helping)\\b"),
         // Preparation: a pet given away for good, letters to be posted "not a day before", goodbyes nobody
         // understood, a farewell set to send, final pay sent to family, a stash, means bought with their use
         // ruled out, a list of who to call "after", notes for each person, a to-do list of closures.
