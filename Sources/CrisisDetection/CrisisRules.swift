@@ -1629,7 +1629,7 @@ enum CrisisRules {
                   + "tablets|meds)\\b.{0,60}\\b(decide|choose|deciding|choosing) (which|between)\\b|\\b(pills|tablets|meds)\\b"
                   + ".{0,60}\\b(bleach|antifreeze|rope|gun|pistol|razor|knife|blade)\\b.{0,60}\\b(decide|choose|deciding|choosing) "
                   + "(which|between)\\b"),
-        // Fire on oneself, a means held for a long time, a road pictured, a means that "looks like an answer".
+        // Fire on oneself, a means held for a long time, a means that "looks like an answer".
         .init(id: "fire-on-self", category: .methodOrMeans, score: 1,
               pattern: "\\b(pour|pouring|poured|douse|dousing|doused|tip|tipping) (it|petrol|gasoline|gas|lighter fluid|fuel|"
                   + "paraffin|kerosene) (all )?(over|on) myself\\b|\\bset myself (on fire|alight|ablaze)\\b"),

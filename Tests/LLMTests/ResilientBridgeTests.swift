@@ -33,7 +33,7 @@ import Testing
         let answer = "Fractions are parts of a whole, like slices of one pizza shared by four people. "
         let looping = ScriptedModel(defaultReply: answer + String(repeating: "Each slice is one part of the pizza you share. ", count: 30))
         // Room for a loaded machine: the suite runs beside real-model tests, and a 20 s budget ran out
-        // in CI (2026-12-08) before the scripted model's instant answer was read. The model answers at once,
+        // in a fresh-clone .ci/run (2026-12-08) before the scripted model's instant answer was read. The model answers at once,
         // so a larger budget costs nothing.
         let cut = try await ResilientBridge(local: LLMBridge(model: looping), budget: .seconds(300)).text(Self.prompt)
         #expect(cut.attempt == .full)
